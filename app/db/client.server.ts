@@ -1,0 +1,70 @@
+// One database API for two engines: embedded PGlite (the default, a folder
+// in DATA_DIR) and a PostgreSQL server when DATABASE_URL is set. Both speak
+// the same SQL, so the schema and the migrations are shared.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as authSchema from './schema/auth.ts';
+import * as recipeSchema from './schema/recipes.ts';
+
+export const schema = { ...authSchema, ...recipeSchema };
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseConnection = {
+  db: Database;
+  engine: 'pglite' | 'postgres';
+  /** Flushes the WAL to the data files (PGlite runs with fsync off). */
+  checkpoint: () => Promise<void>;
+  close: () => Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (backups). */
+  dump?: () => Promise<Buffer>;
+};
+
+export type DatabaseOptions =
+  | { engine: 'pglite'; dataDir?: string } // no dataDir: in memory (tests)
+  | { engine: 'postgres'; url: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
+  if (options.engine === 'postgres') {
+    const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    return {
+      db: drizzlePostgres({ client, schema, casing: 'snake_case' }),
+      engine: 'postgres',
+      checkpoint: async () => {},
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  return {
+    db: drizzlePglite({ client, schema, casing: 'snake_case' }),
+    engine: 'pglite',
+    checkpoint: async () => {
+      await client.exec('CHECKPOINT');
+    },
+    close: () => client.close(),
+    dump: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+  };
+}
+
+// The process-wide connection. Kept on globalThis so that the dev server's
+// module reloads reuse it instead of opening the data directory twice.
+const holder = globalThis as typeof globalThis & { __chuchiDatabase?: DatabaseConnection };
+
+export function setDatabase(connection: DatabaseConnection | undefined) {
+  holder.__chuchiDatabase = connection;
+}
+
+export function getConnection(): DatabaseConnection {
+  const connection = holder.__chuchiDatabase;
+  if (!connection) throw new Error('The database is not open yet (call setDatabase at start-up).');
+  return connection;
+}
+
+export function getDb(): Database {
+  return getConnection().db;
+}

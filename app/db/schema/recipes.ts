@@ -1,0 +1,100 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
+import { users } from './auth.ts';
+
+export type Ingredient = { name: string; amount: string };
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+function sqlList(values: readonly string[]) {
+  return sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '));
+}
+
+/** A processed upload: the original is never kept, only responsive renditions. */
+export const images = pgTable('images', {
+  id: uuid().primaryKey().defaultRandom(),
+  userId: text().references(() => users.id, { onDelete: 'cascade' }),
+  width: integer().notNull(),
+  height: integer().notNull(),
+  /** Widths of the stored renditions, each in AVIF, WebP and JPEG. */
+  widths: integer().array().notNull(),
+  /** Dominant colour, shown while the picture loads. */
+  color: text().notNull().default('#d9d2c5'),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const recipes = pgTable(
+  'recipes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userEmail: text().notNull(),
+    author: text().notNull(),
+    title: text().notNull(),
+    lead: text().notNull(),
+    imageId: uuid().references(() => images.id, { onDelete: 'set null' }),
+    duration: integer().notNull(),
+    category: text().notNull(),
+    level: text().notNull(),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    quantity: text().notNull(),
+    ingredients: jsonb().$type<Ingredient[]>().notNull(),
+    description: text().notNull(),
+    additional: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** avgRating = ratingSum / ratingCount, both kept exact by comment writes. */
+    ratingSum: integer().notNull().default(0),
+    ratingCount: integer().notNull().default(0),
+    search: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('german', coalesce(${recipes.title}, '')), 'A') || setweight(to_tsvector('german', coalesce(${recipes.lead}, '')), 'B') || setweight(to_tsvector('german', coalesce(${recipes.description}, '')), 'C')`,
+    ),
+  },
+  (t) => [
+    index().on(t.createdAt),
+    index().on(t.category, t.createdAt),
+    index().on(t.userId),
+    index('recipes_tags_idx').using('gin', t.tags),
+    index('recipes_search_idx').using('gin', t.search),
+    check('recipes_category_check', sql`${t.category} in (${sqlList(CATEGORY_LABELS)})`),
+    check('recipes_level_check', sql`${t.level} in (${sqlList(LEVELS)})`),
+    check('recipes_tags_check', sql`${t.tags} <@ array[${sqlList(TAGS)}]::text[]`),
+    check('recipes_duration_check', sql`${t.duration} between 1 and 10000`),
+    check('recipes_rating_check', sql`${t.ratingSum} >= 0 and ${t.ratingCount} >= 0`),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipeId: uuid()
+      .notNull()
+      .references(() => recipes.id, { onDelete: 'cascade' }),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nickname: text().notNull(),
+    comment: text().notNull(),
+    rating: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index().on(t.recipeId, t.createdAt),
+    check('comments_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);

@@ -1,0 +1,72 @@
+// Server rendering with Emotion: MUI's styles are collected while React
+// renders and written into <head>, so the first paint is already styled
+// (no flash of unstyled content). We wait for the whole document
+// (onAllReady) because the styles are only known once everything rendered.
+import { PassThrough } from 'node:stream';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { log } from './lib/logger.server.ts';
+import { createEmotionCache } from './theme/emotion-cache.ts';
+import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const nonce = loadContext.get(nonceRouterContext);
+  const cache = createEmotionCache();
+  const emotion = createEmotionServer(cache);
+
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <CacheProvider value={cache}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </CacheProvider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        onAllReady() {
+          const collector = new PassThrough();
+          collector.on('data', (chunk: Buffer) => chunks.push(chunk));
+          collector.on('end', () => {
+            const html = Buffer.concat(chunks).toString('utf8');
+            const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+            // A replacer function: `$&` inside CSS must not be expanded.
+            const document = html.replace('</head>', () => `${styles}</head>`);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            const body = new PassThrough();
+            body.end(document);
+            resolve(
+              new Response(createReadableStreamFromReadable(body), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
+          pipe(collector);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          responseStatusCode = 500;
+          log.error('render failed', { error });
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

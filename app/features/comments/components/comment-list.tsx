@@ -1,0 +1,54 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { RatingStars } from '../../../components/rating-stars.tsx';
+import { formatLongDate } from '../../../utils/format.ts';
+import type { CommentView } from '../comment-types.ts';
+
+type Props = { comments: CommentView[]; actionsFor?: (comment: CommentView) => ReactNode };
+
+export function CommentList({ comments, actionsFor }: Props) {
+  if (comments.length === 0) {
+    return (
+      <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
+        <Typography variant="h5" component="p">
+          Dieses Rezept wurde noch nicht bewertet
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          Hast du es bereits ausprobiert? Dann freuen wir uns über deine Meinung!
+        </Typography>
+      </Paper>
+    );
+  }
+  return (
+    <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {comments.map((comment) => (
+        <Paper component="li" key={comment.uid} elevation={0} sx={{ p: 2.5, borderRadius: 3 }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.main', fontFamily: 'Montserrat, sans-serif' }} aria-hidden>
+              {comment.nickname.trim().charAt(0).toUpperCase() || '?'}
+            </Avatar>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Box>
+                  <Typography variant="subtitle1" component="p" sx={{ overflowWrap: 'anywhere' }}>
+                    {comment.nickname}
+                  </Typography>
+                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    {formatLongDate(comment.createdAt)}
+                  </Typography>
+                </Box>
+                {actionsFor?.(comment)}
+              </Stack>
+              <RatingStars value={comment.rating} />
+              <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{comment.comment}</Typography>
+            </Box>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

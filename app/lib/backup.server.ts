@@ -1,0 +1,57 @@
+// PGlite runs with fsync off: a killed process loses nothing committed, an OS
+// crash can. So the embedded database keeps daily backups of a few
+// generations in DATA_DIR/backups. `npm run backup` asks a running server for
+// one now (SIGUSR2); `npm run restore` puts one back while the server is off.
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { DatabaseConnection } from '../db/client.server.ts';
+import { log } from './logger.server.ts';
+
+export const BACKUP_GENERATIONS = 7;
+const DAY = 24 * 60 * 60 * 1000;
+
+export function backupDir(dataDir: string) {
+  return path.join(dataDir, 'backups');
+}
+
+export async function listBackups(dataDir: string) {
+  const names = await readdir(backupDir(dataDir)).catch(() => [] as string[]);
+  return names.filter((n) => /^chuchiblog-.*\.tar\.gz$/.test(n)).sort();
+}
+
+export async function writeBackup(connection: DatabaseConnection, dataDir: string) {
+  if (!connection.dump) throw new Error('Backups are for the embedded database; use pg_dump for PostgreSQL.');
+  const dir = backupDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = path.join(dir, `chuchiblog-${stamp}.tar.gz`);
+  await connection.checkpoint();
+  await writeFile(`${file}.tmp`, await connection.dump());
+  await rename(`${file}.tmp`, file);
+  const all = await listBackups(dataDir);
+  for (const old of all.slice(0, Math.max(0, all.length - BACKUP_GENERATIONS))) {
+    await rm(path.join(dir, old), { force: true });
+  }
+  log.info('backup written', { file });
+  return file;
+}
+
+/** Daily backups plus one on demand (SIGUSR2). Returns the function that stops them. */
+export function scheduleBackups(connection: DatabaseConnection, dataDir: string) {
+  const run = () => writeBackup(connection, dataDir).catch((error) => log.error('backup failed', { error }));
+  const timer = setInterval(run, DAY);
+  timer.unref();
+  // The first one a minute after start, so start-up stays fast.
+  const first = setTimeout(async () => {
+    const latest = (await listBackups(dataDir)).at(-1);
+    const age = latest ? Date.now() - Date.parse(latest.slice(11, 21)) : Infinity;
+    if (!(age < DAY)) await run();
+  }, 60_000);
+  first.unref();
+  process.on('SIGUSR2', run);
+  return () => {
+    clearInterval(timer);
+    clearTimeout(first);
+    process.off('SIGUSR2', run);
+  };
+}

@@ -1,0 +1,40 @@
+// Structured logs: one JSON line per event in production, a readable line in
+// development. Secrets never reach the log, whatever a caller passes in.
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+type Fields = Record<string, unknown>;
+
+const SECRET_KEY = /pass(word)?|token|secret|cookie|authorization|session/i;
+
+function redact(value: unknown, depth = 0): unknown {
+  if (value instanceof Error) {
+    return { name: value.name, message: value.message, stack: value.stack };
+  }
+  if (!value || typeof value !== 'object' || depth > 4) return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, v]) => [key, SECRET_KEY.test(key) ? '[redacted]' : redact(v, depth + 1)]),
+  );
+}
+
+const pretty = process.env.NODE_ENV === 'development' || process.env.LOG_FORMAT === 'pretty';
+const quiet = process.env.LOG_LEVEL === 'silent';
+
+function write(level: Level, event: string, fields: Fields = {}) {
+  if (quiet) return;
+  const clean = redact(fields) as Fields;
+  const stream = level === 'error' || level === 'warn' ? process.stderr : process.stdout;
+  if (pretty) {
+    const rest = Object.keys(clean).length ? ` ${JSON.stringify(clean)}` : '';
+    stream.write(`${level.toUpperCase().padEnd(5)} ${event}${rest}\n`);
+  } else {
+    stream.write(`${JSON.stringify({ time: new Date().toISOString(), level, event, ...clean })}\n`);
+  }
+}
+
+export const log = {
+  debug: (event: string, fields?: Fields) => write('debug', event, fields),
+  info: (event: string, fields?: Fields) => write('info', event, fields),
+  warn: (event: string, fields?: Fields) => write('warn', event, fields),
+  error: (event: string, fields?: Fields) => write('error', event, fields),
+};

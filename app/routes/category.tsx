@@ -1,0 +1,61 @@
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { data } from 'react-router';
+import type { Route } from './+types/category';
+import { CATEGORY_PAGES, sideListCategory } from '../features/recipes/category-pages.ts';
+import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
+import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
+import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { listRecipesByCategory, listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
+import { categoryBySlug } from '../utils/catalog.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.category, loaderData?.intro);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // One module serves all five category routes; the path says which.
+  const slug = new URL(request.url).pathname.split('/')[1] ?? '';
+  const category = categoryBySlug(slug);
+  if (!category) throw data(null, { status: 404 });
+  const page = CATEGORY_PAGES[category.slug];
+  const [recipes, sideLists] = await Promise.all([
+    listRecipesByCategory(category.label),
+    Promise.all(
+      page.sideLists.map(async (list) => ({
+        title: list.title,
+        recipes: await listRecipesByTag(list.tag, sideListCategory(list, category.label)),
+      })),
+    ),
+  ]);
+  return { category: category.label, intro: page.intro, recipes, sideLists };
+}
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, intro, recipes, sideLists } = loaderData;
+  const hasSide = sideLists.length > 0;
+  return (
+    <Stack spacing={{ xs: 3, md: 4 }}>
+      <Stack spacing={1.5} sx={{ maxWidth: 820 }}>
+        <Typography variant="h1">{category}</Typography>
+        <Typography>{intro}</Typography>
+      </Stack>
+      <Grid container spacing={4}>
+        <Grid size={{ xs: 12, md: hasSide ? 8 : 12 }}>
+          {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid recipes={recipes} columns={hasSide ? 2 : 3} />}
+        </Grid>
+        {hasSide && (
+          <Grid size={{ xs: 12, md: 4 }} component="aside">
+            <Stack spacing={3}>
+              {sideLists.map((list) => (
+                <CompactRecipeList key={list.title} title={list.title} recipes={list.recipes} />
+              ))}
+            </Stack>
+          </Grid>
+        )}
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,130 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { data, Link } from 'react-router';
+import type { Route } from './+types/detail';
+import { RatingStars } from '../components/rating-stars.tsx';
+import { CommentList } from '../features/comments/components/comment-list.tsx';
+import { listComments } from '../features/comments/comment-queries.server.ts';
+import { largestJpeg } from '../features/images/image-urls.ts';
+import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
+import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
+import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
+import { ShareLinks } from '../features/recipes/components/share-links.tsx';
+import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { getEnv } from '../lib/env.server.ts';
+import { tagPath } from '../utils/catalog.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta('Rezept nicht gefunden');
+  const { recipe, shareUrl, imageUrl } = loaderData;
+  return [
+    ...pageMeta(recipe.title, recipe.lead),
+    { property: 'og:type', content: 'article' },
+    { property: 'og:site_name', content: 'Chuchiblog' },
+    { property: 'og:title', content: recipe.title },
+    { property: 'og:description', content: recipe.lead },
+    { property: 'og:url', content: shareUrl },
+    { tagName: 'link', rel: 'canonical', href: shareUrl },
+    ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+  ];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const recipe = await getRecipe(params.recipeId);
+  if (!recipe) throw data(null, { status: 404 });
+  const [comments, similar] = await Promise.all([listComments(recipe.uid), listSimilarRecipes(recipe.uid)]);
+  const { publicUrl } = getEnv();
+  return {
+    recipe,
+    comments,
+    similar,
+    shareUrl: `${publicUrl}/detail/${recipe.uid}`,
+    imageUrl: recipe.image ? `${publicUrl}${largestJpeg(recipe.image)}` : null,
+  };
+}
+
+export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
+  const { recipe, comments, similar, shareUrl } = loaderData;
+  return (
+    <Stack spacing={{ xs: 4, md: 6 }} component="article">
+      <Stack spacing={1.5} sx={{ maxWidth: 900 }}>
+        <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
+          {recipe.category}
+        </Typography>
+        <Typography variant="h1">{recipe.title}</Typography>
+        {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
+      </Stack>
+
+      <Grid container spacing={{ xs: 3, md: 5 }}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={3}>
+            <Box sx={{ borderRadius: 3, overflow: 'hidden' }}>
+              <RecipeImage image={recipe.image} alt={recipe.title} priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" />
+            </Box>
+            <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }}>{recipe.lead}</Typography>
+            <Paper elevation={0} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+              <RecipeFacts recipe={recipe} />
+              {recipe.tags.length > 0 && (
+                <Stack direction="row" component="ul" aria-label="Tags" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+                  {recipe.tags.map((tag) => (
+                    <li key={tag}>
+                      <Chip label={tag} component={Link} to={tagPath(tag)} clickable variant="outlined" color="secondary" />
+                    </li>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+            <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} />
+          </Box>
+        </Grid>
+      </Grid>
+
+      <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} sx={{ maxWidth: 820 }}>
+        <Typography variant="h2" id="zubereitung">
+          Zubereitung
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-line' }}>{recipe.description}</Typography>
+      </Stack>
+
+      {recipe.additional && (
+        <Paper component="section" aria-labelledby="tipps" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }}>
+          <Typography variant="h4" component="h2" id="tipps">
+            Tipps & Tricks
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }}>{recipe.additional}</Typography>
+        </Paper>
+      )}
+
+      <ShareLinks title={recipe.title} url={shareUrl} />
+
+      {similar.length > 0 && (
+        <Stack component="section" aria-labelledby="aehnliche" spacing={2}>
+          <Divider />
+          <Typography variant="h2" id="aehnliche">
+            Ähnliche Rezepte
+          </Typography>
+          <RecipeGrid recipes={similar} columns={3} />
+        </Stack>
+      )}
+
+      <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
+        <Divider />
+        <Typography variant="h2" id="kommentare">
+          Kommentare
+        </Typography>
+        <CommentList comments={comments} />
+      </Stack>
+    </Stack>
+  );
+}

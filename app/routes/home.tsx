@@ -1,0 +1,59 @@
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Route } from './+types/home';
+import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
+import { FeaturedRecipe } from '../features/recipes/components/featured-recipe.tsx';
+import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
+import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { listRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta() {
+  return pageMeta(undefined);
+}
+
+export async function loader() {
+  const recipes = await listRecipes();
+  return { recipes, spring: recipes.filter((r) => r.tags.includes('Frühling')) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { recipes, spring } = loaderData;
+  const [featured, ...rest] = recipes;
+  return (
+    <Stack spacing={{ xs: 3, md: 5 }}>
+      <Stack spacing={1.5} component="section" sx={{ maxWidth: 820 }}>
+        <Typography variant="h1">Willkommen im Chuchiblog!</Typography>
+        <Typography>
+          Hier kochen und backen wir uns durch die Schweiz: von der Bündner Gerstensuppe über das Zürcher
+          Geschnetzelte bis zum Sonntagszopf. Alle Rezepte sind erprobt, mit Liebe aufgeschrieben und gelingen
+          auch in der kleinen Küche.
+        </Typography>
+        <Typography>
+          Stöbere nach Kategorien oder Stichworten, lass dich von der Saison inspirieren – und wenn du ein
+          eigenes Lieblingsrezept hast: Melde dich an, erfasse es und bewerte die Gerichte der anderen.
+        </Typography>
+      </Stack>
+      {!featured ? (
+        <RecipeEmptyState />
+      ) : (
+        <Grid container spacing={4}>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <Stack spacing={4}>
+              <FeaturedRecipe recipe={featured} />
+              {rest.length > 0 && (
+                <section aria-label="Weitere Rezepte">
+                  <RecipeGrid recipes={rest} columns={2} />
+                </section>
+              )}
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }} component="aside">
+            <CompactRecipeList title="Der Frühling kommt" recipes={spring} />
+          </Grid>
+        </Grid>
+      )}
+    </Stack>
+  );
+}

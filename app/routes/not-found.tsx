@@ -1,0 +1,16 @@
+import { data } from 'react-router';
+import { ErrorScreen } from '../components/error-screen.tsx';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta() {
+  return pageMeta('Seite nicht gefunden');
+}
+
+/** Every unknown path: a German 404 page with status 404. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function NotFound() {
+  return <ErrorScreen error={null} />;
+}

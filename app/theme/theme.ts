@@ -1,0 +1,37 @@
+import { createTheme } from '@mui/material/styles';
+
+// Spec §9: near-black primary, gold accent, light grey background; serif
+// body, sans headings, a script face for h4; the spec's breakpoints.
+const serif = '"Lora", Georgia, "Times New Roman", serif';
+const sans = '"Montserrat", "Helvetica Neue", Arial, sans-serif';
+const script = '"Dancing Script", "Brush Script MT", cursive';
+
+export const theme = createTheme({
+  breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1300, xl: 1536 } },
+  palette: {
+    primary: { main: '#1d1b19', contrastText: '#ffffff' },
+    secondary: { main: '#b8892b', light: '#d4ad5c', dark: '#8a6418', contrastText: '#1d1b19' },
+    background: { default: '#f3f2ef', paper: '#ffffff' },
+    text: { primary: '#1d1b19', secondary: '#57514a' },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: serif,
+    h1: { fontFamily: sans, fontWeight: 700, fontSize: 'clamp(2rem, 1.4rem + 2.4vw, 3.2rem)', lineHeight: 1.15 },
+    h2: { fontFamily: sans, fontWeight: 700, fontSize: 'clamp(1.6rem, 1.2rem + 1.6vw, 2.4rem)', lineHeight: 1.2 },
+    h3: { fontFamily: sans, fontWeight: 600, fontSize: 'clamp(1.3rem, 1.1rem + 0.8vw, 1.75rem)', lineHeight: 1.25 },
+    h4: { fontFamily: script, fontWeight: 600, fontSize: '2rem', lineHeight: 1.2, color: '#8a6418' },
+    h5: { fontFamily: sans, fontWeight: 600, fontSize: '1.15rem' },
+    h6: { fontFamily: sans, fontWeight: 600, fontSize: '1rem' },
+    button: { fontFamily: sans, fontWeight: 600, textTransform: 'none', letterSpacing: 0.2 },
+    overline: { fontFamily: sans, fontWeight: 600, letterSpacing: 1.5 },
+    subtitle1: { fontFamily: sans, fontWeight: 600 },
+    subtitle2: { fontFamily: sans, fontWeight: 600 },
+    body1: { fontSize: '1.05rem', lineHeight: 1.7 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiCard: { defaultProps: { elevation: 0 } },
+    MuiLink: { defaultProps: { color: 'inherit' } },
+  },
+});

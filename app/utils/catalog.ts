@@ -1,0 +1,51 @@
+// The blog's fixed vocabulary (spec §9). One list each, shared by the UI,
+// the validation schemas and the database's check constraints.
+
+export const CATEGORIES = [
+  { label: 'Apéro', slug: 'apero' },
+  { label: 'Vorspeise', slug: 'vorspeise' },
+  { label: 'Hauptgang', slug: 'hauptgang' },
+  { label: 'Dessert', slug: 'dessert' },
+  { label: 'Backen', slug: 'backen' },
+] as const;
+
+export type Category = (typeof CATEGORIES)[number]['label'];
+export type CategorySlug = (typeof CATEGORIES)[number]['slug'];
+
+export const CATEGORY_LABELS = CATEGORIES.map((c) => c.label) as [Category, ...Category[]];
+
+export const LEVELS = ['Einfach', 'Mittel', 'Schwierig'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const TAGS = [
+  'Salzig',
+  'Süss',
+  'Frühstück',
+  'Frühling',
+  'Sommer',
+  'Herbst',
+  'Winter',
+  'Weihnachten',
+  'Gebäck',
+  'Torten & Kuchen',
+  'Guetzli',
+  'Vegetarisch',
+] as const;
+export type Tag = (typeof TAGS)[number];
+
+export function isTag(value: string): value is Tag {
+  return (TAGS as readonly string[]).includes(value);
+}
+
+export function categoryBySlug(slug: string) {
+  return CATEGORIES.find((c) => c.slug === slug);
+}
+
+export function categorySlug(label: Category): CategorySlug {
+  // Every label has a slug: CATEGORIES is the single list of both.
+  return CATEGORIES.find((c) => c.label === label)!.slug;
+}
+
+export function tagPath(tag: string) {
+  return `/tags/${encodeURIComponent(tag)}`;
+}

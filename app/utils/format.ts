@@ -1,0 +1,29 @@
+// German (Swiss) display formatting, safe on server and client alike.
+
+const longDate = new Intl.DateTimeFormat('de-DE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Zurich',
+});
+
+/** "21. November 2026" — the spec's de-DE long format. */
+export function formatLongDate(date: Date | string | number) {
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return 'Standarddarstellung für FieldValue';
+  return longDate.format(value);
+}
+
+const ratingNumber = new Intl.NumberFormat('de-DE', {
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
+
+/** "4,5" — as the examples show ratings: decimal comma. */
+export function formatRating(value: number) {
+  return ratingNumber.format(value);
+}
+
+export function averageRating(sum: number, count: number) {
+  return count > 0 ? sum / count : 0;
+}

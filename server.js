@@ -1,0 +1,59 @@
+// Entry point of `npm start` and `npm run dev`: starts the app and owns the
+// listening socket, so that SIGTERM/SIGINT can end it gracefully (in-flight
+// requests finish, the database is checkpointed and closed).
+import process from 'node:process';
+
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(`Chuchiblog needs Node.js 24 or newer (this is ${process.version}); start it with npm start.`);
+  process.exit(1);
+}
+
+const dev = process.argv.includes('--dev');
+if (dev) process.env.NODE_ENV ??= 'development';
+
+async function load() {
+  if (!dev) {
+    const { startApp } = await import('./build/server/index.js');
+    return startApp({ clientDir: new URL('./build/client', import.meta.url).pathname });
+  }
+  const vite = await import('vite');
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  const { startApp } = await viteServer.ssrLoadModule('./server/app.ts');
+  return startApp({ devMiddleware: viteServer.middlewares });
+}
+
+let started;
+try {
+  started = await load();
+} catch (error) {
+  // Configuration and lock errors are for the operator: one clear line.
+  const known = ['EnvError', 'DataDirLockedError'].includes(error?.name);
+  console.error(known ? error.message : error);
+  process.exit(1);
+}
+
+const { app, env, shutdown } = started;
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})`);
+});
+server.on('error', (error) => {
+  console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+  process.exit(1);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received, finishing open requests`);
+  server.close(async () => {
+    await shutdown();
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  // Requests that hang must not keep the database open forever.
+  setTimeout(() => server.closeAllConnections(), 10_000).unref();
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

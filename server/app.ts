@@ -1,0 +1,83 @@
+// The whole server as one module: configuration, database, the HTTP
+// pipeline and React Router. server.js imports it (bundled in production,
+// through Vite in development) and owns only the listening socket.
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import { RouterContextProvider } from 'react-router';
+import { openDatabase, setDatabase } from '../app/db/client.server.ts';
+import { migrate } from '../app/db/migrate.server.ts';
+import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
+import { getEnv } from '../app/lib/env.server.ts';
+import { log } from '../app/lib/logger.server.ts';
+import { scheduleBackups } from '../app/lib/backup.server.ts';
+import { serveImages } from '../app/features/images/image-route.server.ts';
+import { nonceRouterContext } from '../app/utils/nonce.ts';
+import { sameOriginOnly } from './same-origin.ts';
+import { securityHeaders } from './security-headers.ts';
+
+type StartOptions = {
+  /** Production: the built client assets. */
+  clientDir?: string;
+  /** Development: Vite's middlewares (assets, HMR). */
+  devMiddleware?: RequestHandler;
+};
+
+export async function startApp({ clientDir, devMiddleware }: StartOptions) {
+  const env = getEnv();
+  const cleanups: Array<() => unknown> = [];
+
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const connection = env.DATABASE_URL
+    ? await openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
+    : await (async () => {
+        cleanups.push(lockDataDir(env.DATA_DIR));
+        return openDatabase({ engine: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') });
+      })();
+  await migrate(connection);
+  setDatabase(connection);
+  if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.use(securityHeaders({ strictCsp: !devMiddleware }));
+  app.use(compression());
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('ok');
+  });
+  app.use(sameOriginOnly(env.publicUrl));
+
+  if (devMiddleware) {
+    app.use(devMiddleware);
+  } else if (clientDir) {
+    // Hashed file names: cache for a year.
+    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  }
+  app.use('/images', serveImages());
+
+  app.use(
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(nonceRouterContext, String(res.locals.nonce ?? ''));
+        return context;
+      },
+    }),
+  );
+
+  async function shutdown() {
+    await connection.checkpoint();
+    await connection.close();
+    setDatabase(undefined);
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    log.info('database closed');
+  }
+
+  log.info('app ready', { engine: connection.engine, publicUrl: env.publicUrl });
+  return { app, env, shutdown };
+}
