@@ -1,0 +1,40 @@
+// `npm test`: everything CI runs, in order — types, lint, the integration
+// tests on PGlite and on PostgreSQL, then the end-to-end journeys. Ends with
+// one summary line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const reports = mkdtempSync(path.join(tmpdir(), 'chuchiblog-test-'));
+let passed = 0;
+let failed = 0;
+let ok = true;
+
+function run(label: string, command: string, args: string[]) {
+  console.log(`\n▶ ${label}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) ok = false;
+  return result.status === 0;
+}
+
+function vitest(project: string) {
+  const file = path.join(reports, `${project}.json`);
+  run(`vitest (${project})`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+  } catch {
+    failed += 1; // the runner itself failed before writing its report
+  }
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+vitest('integration');
+vitest('postgres');
+vitest('e2e');
+
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// Three lanes: integration tests on in-memory PGlite, the same tests on a
+// real PostgreSQL server, and end-to-end journeys through Chromium against
+// the production build.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-test-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'postgres',
+          include: ['tests/integration/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-test-env.ts'],
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-test-env.ts'],
+          globalSetup: ['tests/e2e/support/build-global-setup.ts'],
+          // Each file starts its own app and browser; two cores, two at a time.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
