@@ -25,7 +25,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d1b19" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* Stylesheets come from our own origin; they need no nonce. */}
+        <Links nonce="" />
       </head>
       <body>
         <ThemeProvider theme={theme}>

@@ -15,9 +15,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(loaderData?.category, loaderData?.intro);
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ url }: Route.LoaderArgs) {
   // One module serves all five category routes; the path says which.
-  const slug = new URL(request.url).pathname.split('/')[1] ?? '';
+  // (`url` is the page's URL; request.url may be a ".data" request.)
+  const slug = url.pathname.split('/')[1] ?? '';
   const category = categoryBySlug(slug);
   if (!category) throw data(null, { status: 404 });
   const page = CATEGORY_PAGES[category.slug];

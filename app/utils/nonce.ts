@@ -5,7 +5,9 @@ import { createContext } from 'react-router';
 
 export const nonceRouterContext = createContext<string>('');
 
-export const NonceContext = createReactContext<string | undefined>(undefined);
+// Browsers hide a nonce from the DOM once applied (it reads as ""), so the
+// client renders "" too and hydration sees no difference.
+export const NonceContext = createReactContext<string>('');
 
 export function useNonce() {
   return useContext(NonceContext);
