@@ -22,9 +22,14 @@ export default tseslint.config(
   { ignores: ['build/', '.react-router/', 'node_modules/', 'data/'] },
   ...tseslint.configs.recommended,
   {
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    // Hook rules for the React code only: tests name set-up helpers useX too.
+    files: ['app/**/*.tsx', 'app/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    plugins: { 'import-x': importX },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
