@@ -51,7 +51,8 @@ async function stop(signal) {
     await shutdown();
     process.exit(0);
   });
-  server.closeIdleConnections();
+  // Connections that finish their request become idle; close them as they do.
+  setInterval(() => server.closeIdleConnections(), 100).unref();
   // Requests that hang must not keep the database open forever.
   setTimeout(() => server.closeAllConnections(), 10_000).unref();
 }

@@ -1,6 +1,6 @@
 // PGlite is one process per data directory: a second server on the same
 // DATA_DIR would corrupt it. A lock file with our PID keeps a second one out.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -17,6 +17,7 @@ function isAlive(pid: number) {
 }
 
 export function lockDataDir(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'chuchiblog.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
