@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images } from '../../db/schema/recipes.ts';
-import { getStorage } from '../../lib/storage.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
 import { processJpeg } from './image-processing.server.ts';
 import { imageKey } from './image-urls.ts';
 

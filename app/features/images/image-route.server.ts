@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { getStorage } from '../../lib/storage.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
 
 const RENDITION_PATH = /^\/([0-9a-f-]{36})\/(\d{2,4})\.(avif|webp|jpg)$/;
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
