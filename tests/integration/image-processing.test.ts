@@ -9,13 +9,7 @@ import {
   processJpeg,
   type ImageRejection,
 } from '../../app/features/images/image-processing.server.ts';
-
-/** A photo-like JPEG: random noise, so it compresses like a real picture. */
-async function photo(width: number, height: number) {
-  const noise = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  return sharp(noise, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
-}
+import { photo } from '../support/images.ts';
 
 /** Left half red, right half blue: shows which way the pixels were turned. */
 function halves(width: number, height: number) {
