@@ -1,12 +1,13 @@
 // Storing and deleting images against the real database and a temporary
-// local storage.
+// local storage; and the sweep that removes uploads no recipe ever used.
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
+import { removeOrphanImages } from '../../app/features/images/image-cleanup.server.ts';
 import { deleteImage, deleteImageIfUnused, storeImage } from '../../app/features/images/image-mutations.server.ts';
 import { ImageRejectedError } from '../../app/features/images/image-processing.server.ts';
 import { getStorage, setStorage, type Storage } from '../../app/lib/storage/storage.server.ts';
@@ -18,6 +19,8 @@ import { useTempStorage } from '../support/temp-storage.ts';
 useTestDatabase();
 const uploads = useTempStorage();
 
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
 
 function filesOf(id: string) {
   const dir = path.join(uploads.root, 'images', id);
@@ -144,4 +147,40 @@ test('the image of a deleted recipe goes with it; one still in use stays', async
 
   expect(await deleteImageIfUnused('not-a-uuid')).toBe(false);
   await expect(deleteImage('not-a-uuid')).resolves.toBeUndefined();
+});
+
+test('the sweep removes unattached uploads older than a day, keeps fresh and attached ones', async () => {
+  const user = await createUser();
+  const old = await storeImage(await photo(500, 400), user.id);
+  const fresh = await storeImage(await photo(500, 400), user.id);
+  const attached = await storeImage(await photo(500, 400), user.id);
+  await createRecipe(user, { imageId: attached.id });
+  await getDb().update(images).set({ createdAt: daysAgo(2) }).where(eq(images.id, old.id));
+  await getDb().update(images).set({ createdAt: hoursAgo(23) }).where(eq(images.id, fresh.id));
+  await getDb().update(images).set({ createdAt: daysAgo(30) }).where(eq(images.id, attached.id));
+
+  const removed = await removeOrphanImages();
+
+  expect(removed.images).toEqual([old.id]);
+  expect(await rowOf(old.id)).toBeUndefined();
+  expect(filesOf(old.id)).toEqual([]);
+  for (const kept of [fresh, attached]) {
+    expect(await rowOf(kept.id)).toBeDefined();
+    expect(filesOf(kept.id)).toHaveLength(3);
+  }
+});
+
+test('the sweep also removes old files that have no row (a crash before the insert), but not fresh ones', async () => {
+  const storage = getStorage();
+  const stray = randomUUID();
+  const inProgress = randomUUID(); // files written, row about to follow
+  for (const id of [stray, inProgress]) await storage.put(`images/${id}/480.jpg`, Buffer.from('x'), 'image/jpeg');
+  const twoDaysAgo = daysAgo(2);
+  utimesSync(path.join(uploads.root, 'images', stray, '480.jpg'), twoDaysAgo, twoDaysAgo);
+
+  const removed = await removeOrphanImages();
+
+  expect(removed.strayFolders).toEqual([stray]);
+  expect(filesOf(stray)).toEqual([]);
+  expect(filesOf(inProgress)).toEqual(['480.jpg']);
 });
