@@ -13,6 +13,7 @@ import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
+import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -39,6 +40,8 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   await migrate(connection);
   setDatabase(connection);
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
+  // Stopped before the database closes: a sweep in progress finishes first.
+  const stopImageCleanup = scheduleImageCleanup();
 
   const app = express();
   app.disable('x-powered-by');
@@ -71,6 +74,7 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   );
 
   async function shutdown() {
+    await stopImageCleanup();
     await connection.checkpoint();
     await connection.close();
     setDatabase(undefined);

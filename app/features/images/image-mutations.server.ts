@@ -1,34 +1,72 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
-import { images } from '../../db/schema/recipes.ts';
-import { getStorage } from '../../lib/storage.server.ts';
+import { images, recipes } from '../../db/schema/recipes.ts';
+import { log } from '../../lib/logger.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
 import { processJpeg } from './image-processing.server.ts';
-import { imageKey } from './image-urls.ts';
+import { imageKey, type ImageRef } from './image-urls.ts';
 
-/** Processes and stores a JPEG; returns the new image's id. */
-export async function storeImage(input: Buffer, userId: string | null) {
+const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Whether a string can be an image id (anything else would make the database throw). */
+export function isImageId(id: string) {
+  return UUID.test(id);
+}
+
+/** Storage prefix of all renditions of one image (with the slash: ids never match each other). */
+export function imagePrefix(id: string) {
+  return `images/${id}/`;
+}
+
+/**
+ * Checks, processes and stores an uploaded JPEG. Throws ImageRejectedError
+ * (German message for the user) for anything that is not a sound JPEG.
+ * The image is unattached until a recipe refers to it; removeOrphanImages
+ * takes it away after a day otherwise.
+ */
+export async function storeImage(input: Buffer, userId: string | null): Promise<ImageRef> {
   const processed = await processJpeg(input);
   const id = crypto.randomUUID();
   const storage = getStorage();
-  const contentTypes = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
+  const widths = [...new Set(processed.renditions.map((r) => r.width))];
   // Files first, row last: the database never points at a missing file.
-  for (const r of processed.renditions) {
-    await storage.put(imageKey(id, r.width, r.format), r.data, contentTypes[r.format]);
+  try {
+    // allSettled, not all: clean-up must not start while other writes still run.
+    const writes = await Promise.allSettled(
+      processed.renditions.map((r) => storage.put(imageKey(id, r.width, r.format), r.data, CONTENT_TYPES[r.format])),
+    );
+    const failed = writes.find((w) => w.status === 'rejected');
+    if (failed) throw failed.reason;
+    await getDb().insert(images).values({ id, userId, width: processed.width, height: processed.height, widths, color: processed.color });
+  } catch (error) {
+    await storage.removePrefix(imagePrefix(id)).catch((cleanup: unknown) => log.warn('image files left behind', { id, error: cleanup }));
+    throw error;
   }
-  await getDb()
-    .insert(images)
-    .values({
-      id,
-      userId,
-      width: processed.width,
-      height: processed.height,
-      widths: [...new Set(processed.renditions.map((r) => r.width))],
-      color: processed.color,
-    });
-  return id;
+  return { id, widths, width: processed.width, height: processed.height, color: processed.color };
 }
 
+/** Deletes an image row and its files, whether or not a recipe still shows it (its imageId becomes null). */
 export async function deleteImage(id: string) {
+  if (!isImageId(id)) return;
   await getDb().delete(images).where(eq(images.id, id));
-  await getStorage().removePrefix(`images/${id}`);
+  // Row first: if removing the files fails, the orphan sweep finds them later.
+  await getStorage().removePrefix(imagePrefix(id));
+}
+
+/**
+ * Deletes the image unless a recipe refers to it, in one statement (no race
+ * with a recipe that is being saved). For the recipe-delete and recipe-edit
+ * code: call it with the old imageId after the recipe row is gone or changed.
+ * Returns whether the image was deleted.
+ */
+export async function deleteImageIfUnused(id: string) {
+  if (!isImageId(id)) return false;
+  const deleted = await getDb()
+    .delete(images)
+    .where(and(eq(images.id, id), notExists(getDb().select().from(recipes).where(eq(recipes.imageId, images.id)))))
+    .returning({ id: images.id });
+  if (deleted.length === 0) return false;
+  await getStorage().removePrefix(imagePrefix(id));
+  return true;
 }

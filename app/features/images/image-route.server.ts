@@ -1,22 +1,50 @@
+import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
-import { getStorage } from '../../lib/storage.server.ts';
+import { getStorage } from '../../lib/storage/storage.server.ts';
+import { imageKey } from './image-urls.ts';
 
-const RENDITION_PATH = /^\/([0-9a-f-]{36})\/(\d{2,4})\.(avif|webp|jpg)$/;
+const RENDITION_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([1-9]\d{0,4})\.(avif|webp|jpg)$/;
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
+type Format = keyof typeof CONTENT_TYPES;
 
-/** Serves stored renditions under /images/<id>/<width>.<format>. */
+/**
+ * Serves stored renditions under /images/<id>/<width>.<format>, from local
+ * files or S3 alike. Anything unknown falls through to the app's 404 page.
+ */
 export function serveImages() {
   const router = Router();
   router.get(/.*/, async (req, res, next) => {
     const match = RENDITION_PATH.exec(req.path);
     if (!match) return next();
-    const [, id, width, format] = match as unknown as [string, string, string, keyof typeof CONTENT_TYPES];
-    const file = await getStorage().get(`images/${id}/${width}.${format}`);
+    const [, id, width, format] = match as unknown as [string, string, string, Format]; // the regex guarantees all three
+    const key = imageKey(id, Number(width), format);
+    const setHeaders = (size: number) => {
+      res.setHeader('Content-Type', CONTENT_TYPES[format]);
+      res.setHeader('Content-Length', String(size));
+      // A new upload gets a new id, so a rendition never changes.
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    };
+
+    // Express routes HEAD to GET handlers; answer it without reading the file.
+    if (req.method === 'HEAD') {
+      const info = await getStorage().head(key);
+      if (!info) return next();
+      setHeaders(info.size);
+      res.end();
+      return;
+    }
+
+    const file = await getStorage().get(key);
     if (!file) return next();
-    res.setHeader('Content-Type', CONTENT_TYPES[format]);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    file.body.on('error', next).pipe(res);
+    setHeaders(file.size);
+    try {
+      await pipeline(file.body, res);
+    } catch (error) {
+      // A client that goes away mid-download is no server error.
+      if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+      if (!res.headersSent) return next(error);
+      res.destroy(error as Error);
+    }
   });
   return router;
 }

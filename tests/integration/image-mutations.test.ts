@@ -1,0 +1,186 @@
+// Storing and deleting images against the real database and a temporary
+// local storage; and the sweep that removes uploads no recipe ever used.
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { getDb } from '../../app/db/client.server.ts';
+import { images, recipes } from '../../app/db/schema/recipes.ts';
+import { removeOrphanImages } from '../../app/features/images/image-cleanup.server.ts';
+import { deleteImage, deleteImageIfUnused, storeImage } from '../../app/features/images/image-mutations.server.ts';
+import { ImageRejectedError } from '../../app/features/images/image-processing.server.ts';
+import { getStorage, setStorage, type Storage } from '../../app/lib/storage/storage.server.ts';
+import { createRecipe, createUser } from '../support/factories.ts';
+import { photo } from '../support/images.ts';
+import { useTestDatabase } from '../support/test-db.ts';
+import { useTempStorage } from '../support/temp-storage.ts';
+
+useTestDatabase();
+const uploads = useTempStorage();
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+const hoursAgo = (n: number) => new Date(Date.now() - n * 3_600_000);
+
+function filesOf(id: string) {
+  const dir = path.join(uploads.root, 'images', id);
+  return existsSync(dir) ? readdirSync(dir).sort() : [];
+}
+
+async function rowOf(id: string) {
+  const [row] = await getDb().select().from(images).where(eq(images.id, id));
+  return row;
+}
+
+/** Runs `body` with the app's storage wrapped by `wrap`, then puts the real one back. */
+async function withStorage(wrap: (real: Storage) => Storage, body: () => Promise<void>) {
+  const real = getStorage();
+  setStorage(wrap(real));
+  try {
+    await body();
+  } finally {
+    setStorage(real);
+  }
+}
+
+test('stores nine renditions and then the row, and returns what a page needs to show it', async () => {
+  const heidi = await createUser();
+  const rowsSeenDuringPut: number[] = [];
+  let image!: Awaited<ReturnType<typeof storeImage>>;
+  await withStorage(
+    (real) => ({
+      ...real,
+      async put(key, data, type) {
+        const id = key.split('/')[1]!;
+        rowsSeenDuringPut.push((await getDb().select().from(images).where(eq(images.id, id))).length);
+        await real.put(key, data, type);
+      },
+    }),
+    async () => {
+      image = await storeImage(await photo(1200, 900), heidi.id);
+    },
+  );
+
+  expect(rowsSeenDuringPut).toEqual(Array(6).fill(0)); // 480 and 960, three formats each; no row yet
+  expect(image).toMatchObject({ widths: [480, 960], width: 1200, height: 900 });
+  expect(filesOf(image.id)).toEqual(['480.avif', '480.jpg', '480.webp', '960.avif', '960.jpg', '960.webp']);
+  expect(await rowOf(image.id)).toMatchObject({ id: image.id, userId: heidi.id, widths: [480, 960], color: image.color });
+});
+
+test('a refused upload leaves neither a row nor files', async () => {
+  const before = await getDb().select().from(images);
+  const filesBefore = readdirSync(path.join(uploads.root)).length;
+
+  await expect(storeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), null)).rejects.toBeInstanceOf(ImageRejectedError);
+
+  expect(await getDb().select().from(images)).toHaveLength(before.length);
+  expect(readdirSync(path.join(uploads.root))).toHaveLength(filesBefore);
+});
+
+test('when the row cannot be written, the files already written are removed again', async () => {
+  let id = '';
+  await withStorage(
+    (real) => ({
+      ...real,
+      async put(key, data, type) {
+        id = key.split('/')[1]!;
+        await real.put(key, data, type);
+      },
+    }),
+    async () => {
+      // No such user: the foreign key refuses the row after the files exist.
+      await expect(storeImage(await photo(500, 400), `missing-${randomUUID()}`)).rejects.toThrow();
+    },
+  );
+  expect(id).not.toBe('');
+  expect(await rowOf(id)).toBeUndefined();
+  expect(filesOf(id)).toEqual([]);
+});
+
+test('when storage fails midway, no row is written and the written files are removed', async () => {
+  let puts = 0;
+  let id = '';
+  await withStorage(
+    (real) => ({
+      ...real,
+      async put(key, data, type) {
+        id = key.split('/')[1]!;
+        if (++puts === 2) throw new Error('disk full');
+        await real.put(key, data, type);
+      },
+    }),
+    async () => {
+      await expect(storeImage(await photo(500, 400), null)).rejects.toThrow('disk full');
+    },
+  );
+  expect(await rowOf(id)).toBeUndefined();
+  expect(filesOf(id)).toEqual([]);
+});
+
+test('deleting an image removes its row and files; a recipe showing it keeps going without', async () => {
+  const anna = await createUser();
+  const image = await storeImage(await photo(600, 400), anna.id);
+  const recipe = await createRecipe(anna, { imageId: image.id });
+  expect(filesOf(image.id)).toHaveLength(3);
+
+  await deleteImage(image.id);
+
+  expect(await rowOf(image.id)).toBeUndefined();
+  expect(filesOf(image.id)).toEqual([]);
+  const [after] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
+  expect(after?.imageId).toBeNull();
+});
+
+test('the image of a deleted recipe goes with it; one still in use stays', async () => {
+  const beat = await createUser();
+  const image = await storeImage(await photo(600, 400), beat.id);
+  const recipe = await createRecipe(beat, { imageId: image.id });
+
+  expect(await deleteImageIfUnused(image.id)).toBe(false);
+  expect(await rowOf(image.id)).toBeDefined();
+  expect(filesOf(image.id)).toHaveLength(3);
+
+  await getDb().delete(recipes).where(eq(recipes.id, recipe.id));
+  expect(await deleteImageIfUnused(image.id)).toBe(true);
+  expect(await rowOf(image.id)).toBeUndefined();
+  expect(filesOf(image.id)).toEqual([]);
+
+  expect(await deleteImageIfUnused('not-a-uuid')).toBe(false);
+  await expect(deleteImage('not-a-uuid')).resolves.toBeUndefined();
+});
+
+test('the sweep removes unattached uploads older than a day, keeps fresh and attached ones', async () => {
+  const user = await createUser();
+  const old = await storeImage(await photo(500, 400), user.id);
+  const fresh = await storeImage(await photo(500, 400), user.id);
+  const attached = await storeImage(await photo(500, 400), user.id);
+  await createRecipe(user, { imageId: attached.id });
+  await getDb().update(images).set({ createdAt: daysAgo(2) }).where(eq(images.id, old.id));
+  await getDb().update(images).set({ createdAt: hoursAgo(23) }).where(eq(images.id, fresh.id));
+  await getDb().update(images).set({ createdAt: daysAgo(30) }).where(eq(images.id, attached.id));
+
+  const removed = await removeOrphanImages();
+
+  expect(removed.images).toEqual([old.id]);
+  expect(await rowOf(old.id)).toBeUndefined();
+  expect(filesOf(old.id)).toEqual([]);
+  for (const kept of [fresh, attached]) {
+    expect(await rowOf(kept.id)).toBeDefined();
+    expect(filesOf(kept.id)).toHaveLength(3);
+  }
+});
+
+test('the sweep also removes old files that have no row (a crash before the insert), but not fresh ones', async () => {
+  const storage = getStorage();
+  const stray = randomUUID();
+  const inProgress = randomUUID(); // files written, row about to follow
+  for (const id of [stray, inProgress]) await storage.put(`images/${id}/480.jpg`, Buffer.from('x'), 'image/jpeg');
+  const twoDaysAgo = daysAgo(2);
+  utimesSync(path.join(uploads.root, 'images', stray, '480.jpg'), twoDaysAgo, twoDaysAgo);
+
+  const removed = await removeOrphanImages();
+
+  expect(removed.strayFolders).toEqual([stray]);
+  expect(filesOf(stray)).toEqual([]);
+  expect(filesOf(inProgress)).toEqual(['480.jpg']);
+});

@@ -1,0 +1,92 @@
+// The image route against both storages, through real HTTP on loopback: a
+// tiny Express app with the route and a stand-in for the app's 404 page.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serveImages } from '../../app/features/images/image-route.server.ts';
+import { createLocalStorage } from '../../app/lib/storage/local-storage.server.ts';
+import { createS3Storage } from '../../app/lib/storage/s3-storage.server.ts';
+import { setStorage, type Storage } from '../../app/lib/storage/storage.server.ts';
+import { startS3Server } from '../support/s3-server.ts';
+
+let s3: Awaited<ReturnType<typeof startS3Server>>;
+let localRoot: string;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  localRoot = mkdtempSync(path.join(tmpdir(), 'chuchiblog-route-'));
+  const app = express();
+  app.use('/images', serveImages());
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Seite nicht gefunden');
+  });
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  setStorage(undefined);
+  await new Promise((resolve) => server.close(resolve));
+  await s3.stop();
+  rmSync(localRoot, { recursive: true, force: true });
+});
+
+const implementations: Array<[string, () => Storage]> = [
+  ['local', () => createLocalStorage(localRoot)],
+  ['s3', () => createS3Storage(s3.options)],
+];
+
+describe.each(implementations)('from %s storage', (_kind, create) => {
+  let storage: Storage;
+  beforeAll(() => {
+    storage = create();
+    setStorage(storage);
+  });
+  afterAll(() => storage.close?.());
+
+  test('serves a rendition with its type, length and a year of immutable caching', async () => {
+    const id = randomUUID();
+    const data = randomBytes(150_000);
+    await storage.put(`images/${id}/960.webp`, data, 'image/webp');
+
+    const response = await fetch(`${base}/images/${id}/960.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('content-length')).toBe(String(data.length));
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
+  });
+
+  test('answers HEAD with the headers and no body', async () => {
+    const id = randomUUID();
+    await storage.put(`images/${id}/480.jpg`, Buffer.alloc(1234, 1), 'image/jpeg');
+
+    const response = await fetch(`${base}/images/${id}/480.jpg`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(response.headers.get('content-length')).toBe('1234');
+    expect(await response.text()).toBe('');
+  });
+
+  test.each([
+    ['an unknown id', () => `/images/${randomUUID()}/480.jpg`],
+    ['a width with a leading zero', () => `/images/${randomUUID()}/0480.jpg`],
+    ['a format we never write', () => `/images/${randomUUID()}/480.png`],
+    ['a malformed id', () => '/images/not-an-id/480.jpg'],
+    ['an escape attempt', () => '/images/..%2F..%2Fetc/passwd'],
+  ])('falls through to the 404 page for %s', async (_label, address) => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await fetch(`${base}${address()}`, { method });
+      expect(response.status).toBe(404);
+      if (method === 'GET') expect(await response.text()).toBe('Seite nicht gefunden');
+    }
+  });
+});
