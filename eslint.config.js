@@ -35,9 +35,4 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  {
-    // Test helpers such as useTestDatabase() register Vitest hooks, not React hooks.
-    files: ['tests/**'],
-    rules: { 'react-hooks/rules-of-hooks': 'off' },
-  },
 );

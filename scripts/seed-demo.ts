@@ -41,7 +41,7 @@ await runScript(async () => {
     for (const [index, demo] of demoRecipes.entries()) {
       const owner = DEMO_USERS[demo.author];
       const ownerId = ids[demo.author]!;
-      const imageId = await storeImage(await renderDemoImage(demo.image, index + 1), ownerId);
+      const { id: imageId } = await storeImage(await renderDemoImage(demo.image, index + 1), ownerId);
       const createdAt = new Date(Date.now() - demo.ageDays * 24 * 60 * 60 * 1000);
       const [recipe] = await db
         .insert(recipes)

@@ -15,5 +15,5 @@ export async function makeJpeg(width = 1200, height = 800, hue = 30) {
 }
 
 export async function createImage(userId: string | null, hue?: number) {
-  return storeImage(await makeJpeg(1200, 800, hue), userId);
+  return (await storeImage(await makeJpeg(1200, 800, hue), userId)).id;
 }
