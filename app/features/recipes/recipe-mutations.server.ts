@@ -1,0 +1,123 @@
+// Writing recipes. The acting user comes from the session (the route passes
+// it in), never from the form; ownership is enforced here, in the statement
+// that writes, so no caller can forget it.
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '../../db/client.server.ts';
+import { images, recipes } from '../../db/schema/recipes.ts';
+import { log } from '../../lib/logger.server.ts';
+import { deleteImageIfUnused } from '../images/image-mutations.server.ts';
+import { isRecipeId } from './recipe-queries.server.ts';
+import type { RecipeInput } from './recipe-schema.ts';
+
+export type Actor = { id: string; name: string; email: string };
+
+/** Why a write did not happen; the route turns it into a status and a German message. */
+export type RecipeRefusal = 'not-found' | 'forbidden' | 'image-missing';
+export type RecipeWriteResult<T = object> = ({ ok: true } & T) | { ok: false; reason: RecipeRefusal };
+
+export const REFUSAL_MESSAGES: Record<RecipeRefusal, string> = {
+  'not-found': 'Dieses Rezept gibt es nicht (mehr).',
+  forbidden: 'Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.',
+  'image-missing': 'Das Bild ist nicht mehr vorhanden. Bitte lade es noch einmal hoch.',
+};
+
+/** The spec's fallback for an account without a name. */
+const NO_DISPLAY_NAME = 'Kein Anzeigename!';
+
+function recipeFields(input: RecipeInput) {
+  return {
+    title: input.title,
+    lead: input.lead,
+    category: input.category,
+    level: input.level,
+    duration: input.duration,
+    quantity: input.quantity,
+    tags: input.tags,
+    ingredients: input.ingredients,
+    description: input.description,
+    additional: input.additional,
+  };
+}
+
+/**
+ * Saves a new recipe of `actor`: the form's fields, no ratings yet, the
+ * server's time, the author's display name and e-mail. An image must be one
+ * the same user uploaded.
+ */
+export async function createRecipe(actor: Actor, input: RecipeInput): Promise<RecipeWriteResult<{ id: string }>> {
+  const db = getDb();
+  if (input.imageId) {
+    const [image] = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.id, input.imageId), eq(images.userId, actor.id)));
+    if (!image) return { ok: false, reason: 'image-missing' };
+  }
+  try {
+    const [row] = await db
+      .insert(recipes)
+      .values({
+        ...recipeFields(input),
+        imageId: input.imageId,
+        userId: actor.id,
+        userEmail: actor.email,
+        author: actor.name.trim() || NO_DISPLAY_NAME,
+        ratingSum: 0,
+        ratingCount: 0,
+        createdAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .returning({ id: recipes.id });
+    return { ok: true, id: row!.id };
+  } catch (error) {
+    // The image was swept away between the check and the insert (foreign key).
+    if (input.imageId && isForeignKeyViolation(error)) return { ok: false, reason: 'image-missing' };
+    throw error;
+  }
+}
+
+/** Changes the fields of `actor`'s own recipe. The picture stays (it is chosen on create only). */
+export async function updateRecipe(actorId: string, recipeId: string, input: RecipeInput): Promise<RecipeWriteResult> {
+  if (!isRecipeId(recipeId)) return { ok: false, reason: 'not-found' };
+  const updated = await getDb()
+    .update(recipes)
+    .set({ ...recipeFields(input), updatedAt: sql`now()` })
+    .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))
+    .returning({ id: recipes.id });
+  if (updated.length > 0) return { ok: true };
+  return { ok: false, reason: await whyNotWritten(recipeId) };
+}
+
+/**
+ * Deletes `actor`'s own recipe; its comments go with it (foreign key
+ * cascade), its picture too unless another recipe shows it.
+ */
+export async function deleteRecipe(actorId: string, recipeId: string): Promise<RecipeWriteResult> {
+  if (!isRecipeId(recipeId)) return { ok: false, reason: 'not-found' };
+  const [deleted] = await getDb()
+    .delete(recipes)
+    .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))
+    .returning({ imageId: recipes.imageId });
+  if (!deleted) return { ok: false, reason: await whyNotWritten(recipeId) };
+  if (deleted.imageId) {
+    // The recipe is gone either way; files left behind are found by the orphan sweep.
+    await deleteImageIfUnused(deleted.imageId).catch((error: unknown) =>
+      log.warn('image of deleted recipe not removed', { recipeId, imageId: deleted.imageId, error }),
+    );
+  }
+  return { ok: true };
+}
+
+async function whyNotWritten(recipeId: string): Promise<RecipeRefusal> {
+  const [row] = await getDb().select({ id: recipes.id }).from(recipes).where(eq(recipes.id, recipeId));
+  return row ? 'forbidden' : 'not-found';
+}
+
+function isForeignKeyViolation(error: unknown) {
+  // PostgreSQL's SQLSTATE for foreign_key_violation, from postgres-js and PGlite alike
+  // (drizzle may wrap the driver's error in `cause`).
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}

@@ -1,0 +1,218 @@
+// The recipe form's rules, in one place for both sides: the browser checks a
+// submit with them before sending it, the server checks every request with
+// them again before anything is saved. Every message is German and meant
+// for the person filling in the form.
+import { z } from 'zod';
+import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
+import type { Ingredient, RecipeDetail } from './recipe-types.ts';
+
+export const RECIPE_LIMITS = {
+  title: 120,
+  lead: 500,
+  quantity: 80,
+  description: 10_000,
+  additional: 4_000,
+  ingredientName: 120,
+  ingredientAmount: 40,
+  ingredients: 60,
+  /** Three days: enough for a sourdough, and far below the database's own bound (10000). */
+  durationMax: 4_320,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the form holds: text as typed, so that a refused submit keeps everything. */
+export type RecipeFormValues = {
+  title: string;
+  lead: string;
+  category: string;
+  level: string;
+  duration: string;
+  quantity: string;
+  tags: string[];
+  ingredients: Ingredient[];
+  description: string;
+  additional: string;
+  imageId: string;
+};
+
+export const EMPTY_RECIPE_FORM: RecipeFormValues = {
+  title: '',
+  lead: '',
+  category: '',
+  level: '',
+  duration: '',
+  quantity: '',
+  tags: [],
+  ingredients: [],
+  description: '',
+  additional: '',
+  imageId: '',
+};
+
+function text(max: number, missing: string, tooLong: string) {
+  return z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong });
+}
+
+export const recipeSchema = z.object({
+  title: text(RECIPE_LIMITS.title, 'Bitte gib einen Titel ein.', `Der Titel darf höchstens ${RECIPE_LIMITS.title} Zeichen lang sein.`),
+  lead: text(RECIPE_LIMITS.lead, 'Bitte gib einen Lead ein.', `Der Lead darf höchstens ${RECIPE_LIMITS.lead} Zeichen lang sein.`),
+  category: z.enum(CATEGORY_LABELS, { error: 'Bitte wähle eine Kategorie.' }),
+  level: z.enum(LEVELS, { error: 'Bitte wähle einen Schwierigkeitsgrad.' }),
+  duration: z
+    .string({ error: 'Bitte gib die Dauer in Minuten an.' })
+    .trim()
+    .min(1, { error: 'Bitte gib die Dauer in Minuten an.' })
+    .regex(/^\d{1,6}$/, { error: 'Bitte gib die Dauer als ganze Zahl in Minuten an.' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: 'Die Dauer muss mindestens 1 Minute betragen.' })
+        .max(RECIPE_LIMITS.durationMax, { error: `Die Dauer darf höchstens ${RECIPE_LIMITS.durationMax} Minuten (3 Tage) betragen.` }),
+    ),
+  quantity: text(
+    RECIPE_LIMITS.quantity,
+    'Bitte gib die Portionen an (z. B. «für 4 Personen»).',
+    `Die Portionen dürfen höchstens ${RECIPE_LIMITS.quantity} Zeichen lang sein.`,
+  ),
+  tags: z
+    .array(z.enum(TAGS, { error: 'Bitte wähle nur Tags aus der Liste.' }), { error: 'Bitte wähle nur Tags aus der Liste.' })
+    .max(TAGS.length, { error: 'Bitte wähle nur Tags aus der Liste.' })
+    // A tag counts once, in the catalogue's order.
+    .transform((tags) => TAGS.filter((t) => tags.includes(t))),
+  ingredients: z
+    .array(
+      z.object({
+        name: text(
+          RECIPE_LIMITS.ingredientName,
+          'Jede Zutat braucht einen Namen.',
+          `Der Name einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientName} Zeichen lang sein.`,
+        ),
+        amount: z
+          .string({ error: 'Die Menge einer Zutat ist ungültig.' })
+          .trim()
+          .max(RECIPE_LIMITS.ingredientAmount, {
+            error: `Die Menge einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientAmount} Zeichen lang sein.`,
+          }),
+      }),
+      { error: 'Bitte füge mindestens eine Zutat hinzu.' },
+    )
+    .min(1, { error: 'Bitte füge mindestens eine Zutat hinzu.' })
+    .max(RECIPE_LIMITS.ingredients, { error: `Ein Rezept hat höchstens ${RECIPE_LIMITS.ingredients} Zutaten.` }),
+  description: text(
+    RECIPE_LIMITS.description,
+    'Bitte beschreibe die Zubereitung.',
+    `Die Zubereitung darf höchstens ${RECIPE_LIMITS.description} Zeichen lang sein.`,
+  ),
+  additional: z
+    .string({ error: 'Die Tipps & Tricks sind ungültig.' })
+    .trim()
+    .max(RECIPE_LIMITS.additional, { error: `Die Tipps & Tricks dürfen höchstens ${RECIPE_LIMITS.additional} Zeichen lang sein.` })
+    .transform((value) => value || null),
+  imageId: z
+    .string({ error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
+    .refine((value) => value === '' || UUID.test(value), { error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
+    .transform((value) => value.toLowerCase() || null),
+});
+
+/** A validated recipe, ready to be saved. */
+export type RecipeInput = z.output<typeof recipeSchema>;
+export type RecipeField = keyof RecipeFormValues;
+/** One German message per field that is not right. */
+export type RecipeFieldErrors = Partial<Record<RecipeField, string>>;
+
+/** The field names in the order the form shows them (the first error gets the focus). */
+export const RECIPE_FIELDS: RecipeField[] = [
+  'title',
+  'lead',
+  'category',
+  'level',
+  'duration',
+  'quantity',
+  'tags',
+  'ingredients',
+  'description',
+  'additional',
+  'imageId',
+];
+
+export function validateRecipe(values: RecipeFormValues): { success: true; data: RecipeInput } | { success: false; errors: RecipeFieldErrors } {
+  const result = recipeSchema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const errors: RecipeFieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && isRecipeField(field)) errors[field] ??= issue.message;
+  }
+  return { success: false, errors };
+}
+
+function isRecipeField(name: string): name is RecipeField {
+  return (RECIPE_FIELDS as string[]).includes(name);
+}
+
+// The form's wire format (application/x-www-form-urlencoded, so that it
+// works without JavaScript too): one value per field; tags repeated; the
+// ingredients as parallel lists `ingredientName` / `ingredientAmount`.
+const MAX_REPEATED = 200;
+
+function textOf(formData: FormData, name: string) {
+  const value = formData.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+function textsOf(formData: FormData, name: string) {
+  // Anything beyond the bounds is refused by the schema anyway; no need to
+  // carry thousands of values there.
+  return formData
+    .getAll(name)
+    .slice(0, MAX_REPEATED)
+    .map((value) => (typeof value === 'string' ? value : ''));
+}
+
+/** Reads the form's fields from a submit, whatever arrives: absent or odd values become empty text. */
+export function recipeFormValues(formData: FormData): RecipeFormValues {
+  const names = textsOf(formData, 'ingredientName');
+  const amounts = textsOf(formData, 'ingredientAmount');
+  return {
+    title: textOf(formData, 'title'),
+    lead: textOf(formData, 'lead'),
+    category: textOf(formData, 'category'),
+    level: textOf(formData, 'level'),
+    duration: textOf(formData, 'duration'),
+    quantity: textOf(formData, 'quantity'),
+    tags: textsOf(formData, 'tags'),
+    ingredients: names.map((name, i) => ({ name, amount: amounts[i] ?? '' })),
+    description: textOf(formData, 'description'),
+    additional: textOf(formData, 'additional'),
+    imageId: textOf(formData, 'imageId'),
+  };
+}
+
+/**
+ * The ingredient the `Zutat` / `Menge` inputs describe, or null when the name
+ * is blank (then nothing is added). Both are trimmed.
+ */
+export function newIngredient(name: string, amount: string): Ingredient | null {
+  const trimmed = name.trim();
+  return trimmed ? { name: trimmed, amount: amount.trim() } : null;
+}
+
+/** A saved recipe as the edit form shows it. */
+export function recipeToFormValues(recipe: RecipeDetail): RecipeFormValues {
+  return {
+    title: recipe.title,
+    lead: recipe.lead,
+    category: recipe.category,
+    level: recipe.level,
+    duration: String(recipe.duration),
+    quantity: recipe.quantity,
+    tags: recipe.tags,
+    ingredients: recipe.ingredients,
+    description: recipe.description,
+    additional: recipe.additional ?? '',
+    imageId: '',
+  };
+}
