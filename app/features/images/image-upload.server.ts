@@ -1,0 +1,61 @@
+// The upload endpoint's work: the browser sends the chosen file as the raw
+// request body (XMLHttpRequest, for its progress events); we read at most
+// MAX_INPUT_BYTES of it, let storeImage check and process it, and answer
+// JSON: the stored image, or a German message with a 4xx status.
+import { BodyTooLargeError, readBodyCapped } from '../../lib/request-body.server.ts';
+import { log } from '../../lib/logger.server.ts';
+import { storeImage } from './image-mutations.server.ts';
+import { ImageRejectedError, MAX_INPUT_BYTES, type ImageRejection } from './image-processing.server.ts';
+import type { ImageRef } from './image-urls.ts';
+
+export type UploadAnswer = { image: ImageRef } | { error: string };
+
+const STATUS: Record<ImageRejection, number> = { 'not-jpeg': 415, 'too-large': 413, damaged: 422 };
+
+/** Pictures are decoded one or two at a time: a burst of uploads must not starve the pages. */
+const MAX_PARALLEL = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next in line, or give it back.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+function answer(body: UploadAnswer, status: number) {
+  return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+export function uploadError(message: string, status: number) {
+  return answer({ error: message }, status);
+}
+
+/** Stores the request body as an image of `userId` and answers JSON (201, or 4xx with a German message). */
+export async function receiveImageUpload(request: Request, userId: string): Promise<Response> {
+  let body: Buffer;
+  try {
+    body = await readBodyCapped(request, MAX_INPUT_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return uploadError(new ImageRejectedError('too-large').message, 413);
+    // The client went away or sent a broken body.
+    return uploadError('Das Bild ist nicht vollständig angekommen. Bitte versuche es noch einmal.', 400);
+  }
+  if (body.length === 0) return uploadError('Bitte wähle ein Bild aus.', 400);
+  try {
+    const image = await withSlot(() => storeImage(body, userId));
+    log.info('image uploaded', { imageId: image.id, userId, bytes: body.length });
+    return answer({ image }, 201);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return uploadError(error.message, STATUS[error.reason]);
+    log.error('image upload failed', { userId, error });
+    return uploadError('Das Bild konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.', 503);
+  }
+}

@@ -1,0 +1,51 @@
+// Request bodies read with a size cap. `request.formData()` and friends read
+// whatever a client sends into memory; these stop at the cap instead.
+
+export class BodyTooLargeError extends Error {
+  override name = 'BodyTooLargeError';
+  constructor(readonly limit: number) {
+    super(`request body larger than ${limit} bytes`);
+  }
+}
+
+/**
+ * The body's bytes, at most `limit` of them. Throws BodyTooLargeError when the
+ * declared length or the bytes actually sent are more; stops reading then.
+ */
+export async function readBodyCapped(request: Request, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel().catch(() => {});
+    throw new BodyTooLargeError(limit);
+  }
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * The request's form fields, from a body of at most `limit` bytes. Throws
+ * BodyTooLargeError beyond; a body that is no form yields an empty one (the
+ * validation then answers with its messages, never a 500).
+ */
+export async function readFormCapped(request: Request, limit: number): Promise<FormData> {
+  const body = await readBodyCapped(request, limit);
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
+  } catch {
+    return new FormData();
+  }
+}

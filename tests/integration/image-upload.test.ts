@@ -1,0 +1,101 @@
+// The upload endpoint's work, with real requests against the real database
+// and a temporary storage: JSON answers, German messages, a size cap that
+// stops reading, and nothing stored for a refused file.
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { expect, test } from 'vitest';
+import { getDb } from '../../app/db/client.server.ts';
+import { images } from '../../app/db/schema/recipes.ts';
+import { receiveImageUpload } from '../../app/features/images/image-upload.server.ts';
+import { MAX_INPUT_BYTES } from '../../app/features/images/image-processing.server.ts';
+import { BodyTooLargeError, readBodyCapped, readFormCapped } from '../../app/lib/request-body.server.ts';
+import { createUser } from '../support/factories.ts';
+import { photo } from '../support/images.ts';
+import { useTempStorage } from '../support/temp-storage.ts';
+import { useTestDatabase } from '../support/test-db.ts';
+
+useTestDatabase();
+useTempStorage();
+
+function post(body: BodyInit | null, headers: Record<string, string> = {}) {
+  // `duplex` (needed for a streamed body) is missing from TypeScript's RequestInit.
+  return new Request('http://localhost/api/uploads', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+}
+
+/** A body streamed in chunks, without a declared length, that counts how much of it was read. */
+function stream(chunks: number, chunkSize: number) {
+  const counter = { pulled: 0 };
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (counter.pulled >= chunks) return controller.close();
+      counter.pulled++;
+      controller.enqueue(new Uint8Array(chunkSize));
+    },
+  });
+  return { body, counter };
+}
+
+test('a JPEG is stored for the user and answered with 201 and the image', async () => {
+  const heidi = await createUser();
+  const response = await receiveImageUpload(post(new Uint8Array(await photo(1000, 700)), { 'content-type': 'image/jpeg' }), heidi.id);
+  expect(response.status).toBe(201);
+  expect(response.headers.get('content-type')).toContain('application/json');
+  const { image } = await response.json();
+  expect(image).toMatchObject({ width: 1000, height: 700, widths: [480, 960] });
+  const [row] = await getDb().select().from(images).where(eq(images.id, image.id));
+  expect(row!.userId).toBe(heidi.id);
+});
+
+test('anything but a JPEG is refused with a German message before decoding, and nothing is stored', async () => {
+  const heidi = await createUser();
+  const before = (await getDb().select().from(images)).length;
+  const png = await sharp({ create: { width: 50, height: 50, channels: 3, background: '#ffcc00' } }).png().toBuffer();
+  for (const body of [new Uint8Array(png), '<svg xmlns="http://www.w3.org/2000/svg"/>', 'GIF89a']) {
+    // The declared type does not matter: the bytes are checked.
+    const response = await receiveImageUpload(post(body, { 'content-type': 'image/jpeg' }), heidi.id);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ error: 'Diese Datei ist kein JPEG-Bild. Bitte lade ein Foto im Format JPEG (.jpg) hoch.' });
+  }
+  expect(await getDb().select().from(images)).toHaveLength(before);
+});
+
+test('a damaged JPEG and an empty body get their own messages', async () => {
+  const heidi = await createUser();
+  const jpeg = await photo(400, 300);
+  const damaged = await receiveImageUpload(post(new Uint8Array(jpeg.subarray(0, 200))), heidi.id);
+  expect(damaged.status).toBe(422);
+  expect((await damaged.json()).error).toMatch(/beschädigt/);
+
+  const empty = await receiveImageUpload(post(null), heidi.id);
+  expect(empty.status).toBe(400);
+  expect(await empty.json()).toEqual({ error: 'Bitte wähle ein Bild aus.' });
+});
+
+test('a body larger than 20 MB is refused from its declared length, without reading it', async () => {
+  const heidi = await createUser();
+  const { body, counter } = stream(10, 1024);
+  const response = await receiveImageUpload(post(body, { 'content-length': String(MAX_INPUT_BYTES + 1) }), heidi.id);
+  expect(response.status).toBe(413);
+  expect((await response.json()).error).toMatch(/zu gross/);
+  expect(counter.pulled).toBeLessThanOrEqual(1);
+});
+
+test('a body without a declared length is read only up to the cap', async () => {
+  const { body, counter } = stream(1_000, 64 * 1024);
+  await expect(readBodyCapped(post(body), 1024 * 1024)).rejects.toBeInstanceOf(BodyTooLargeError);
+  // 1 MiB is 16 chunks; reading stops right after the cap (plus what the stream buffered ahead).
+  expect(counter.pulled).toBeLessThan(30);
+});
+
+test('a capped form read gives the fields, an empty form for a body that is no form, and refuses too much', async () => {
+  const form = await readFormCapped(post('title=R%C3%B6sti&tags=Salzig&tags=Winter', { 'content-type': 'application/x-www-form-urlencoded' }), 1024);
+  expect(form.get('title')).toBe('Rösti');
+  expect(form.getAll('tags')).toEqual(['Salzig', 'Winter']);
+
+  const broken = await readFormCapped(post('--x\r\nnonsense', { 'content-type': 'multipart/form-data; boundary=y' }), 1024);
+  expect([...broken.keys()]).toEqual([]);
+
+  await expect(readFormCapped(post('a='.padEnd(2048, 'x'), { 'content-type': 'application/x-www-form-urlencoded' }), 1024)).rejects.toBeInstanceOf(
+    BodyTooLargeError,
+  );
+});
