@@ -75,7 +75,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
                 <Stack direction="row" component="ul" aria-label="Tags" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 2 }}>
                   {recipe.tags.map((tag) => (
                     <li key={tag}>
-                      <Chip label={tag} component={Link} to={tagPath(tag)} clickable variant="outlined" color="secondary" />
+                      <Chip label={tag} component={Link} to={tagPath(tag)} clickable variant="outlined" sx={{ color: 'secondary.dark', borderColor: 'secondary.main' }} />
                     </li>
                   ))}
                 </Stack>
