@@ -6,8 +6,9 @@ import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { useState } from 'react';
+import { Form, useNavigation } from 'react-router';
+import type { CommentActionResult } from '../comment-action-result.ts';
 import {
   COMMENT_MAX_LENGTH,
   commentFieldErrors,
@@ -16,51 +17,42 @@ import {
   type CommentFieldErrors,
 } from '../comment-schema.ts';
 
-export type CommentActionData = { ok: true } | { ok: false; fieldErrors?: CommentFieldErrors; formError?: string };
-
 function starLabel(value: number) {
   return `${value} ${value === 1 ? 'Stern' : 'Sterne'}`;
 }
 
-/**
- * Star rating, nickname and text. Posts to the detail page's action; the
- * rating's radio inputs make it a plain form before JavaScript loads.
- */
-export function CommentForm({ displayName }: { displayName: string }) {
-  const fetcher = useFetcher<CommentActionData>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [rating, setRating] = useState(0);
-  const [clientErrors, setClientErrors] = useState<CommentFieldErrors>({});
-  const submitting = fetcher.state !== 'idle';
-  const result = fetcher.data;
-  const errors = { ...(result && !result.ok ? result.fieldErrors : {}), ...clientErrors };
+type Props = { displayName: string; result: CommentActionResult | undefined };
 
-  // After a valid submit the form goes back to its defaults (spec §4).
-  useEffect(() => {
-    if (fetcher.state === 'idle' && result?.ok) {
-      formRef.current?.reset();
-      setRating(0);
-      setClientErrors({});
-    }
-  }, [fetcher.state, result]);
+/**
+ * Star rating, nickname and text, posted to the detail page's action. The
+ * rating's radio inputs make it a plain form before JavaScript loads. The
+ * parent gives it a new `key` after each saved comment, which resets it.
+ */
+export function CommentForm({ displayName, result }: Props) {
+  const navigation = useNavigation();
+  const failed = result && !result.ok ? result : undefined;
+  const [rating, setRating] = useState(Number(failed?.values?.rating) || 0);
+  const [clientErrors, setClientErrors] = useState<CommentFieldErrors | null>(null);
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-comment';
+  // Fresh client-side findings win; otherwise show what the server said.
+  const errors = clientErrors ?? failed?.fieldErrors ?? {};
 
   return (
     <Paper elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3 }}>
-      <fetcher.Form
+      <Form
         method="post"
-        ref={formRef}
+        preventScrollReset
         noValidate
-        aria-label="Kommentar schreiben"
+        aria-labelledby="kommentar-schreiben"
         onSubmit={(event) => {
           const parsed = commentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          const found = parsed.success ? {} : commentFieldErrors(parsed.error);
-          setClientErrors(found);
+          setClientErrors(parsed.success ? null : commentFieldErrors(parsed.error));
           if (!parsed.success) event.preventDefault();
         }}
       >
         <input type="hidden" name="intent" value="create-comment" />
         <Stack spacing={2}>
-          <Typography variant="h5" component="h3">
+          <Typography variant="h5" component="h3" id="kommentar-schreiben">
             Wie hat es dir geschmeckt?
           </Typography>
           <div>
@@ -73,7 +65,7 @@ export function CommentForm({ displayName }: { displayName: string }) {
               onChange={(_, value) => {
                 if (value) {
                   setRating(value);
-                  setClientErrors(({ rating: _gone, ...rest }) => rest);
+                  if (clientErrors?.rating) setClientErrors({ ...clientErrors, rating: undefined });
                 }
               }}
               size="large"
@@ -88,7 +80,7 @@ export function CommentForm({ displayName }: { displayName: string }) {
           <TextField
             name="nickname"
             label="Nickname"
-            defaultValue={displayName}
+            defaultValue={failed?.values?.nickname ?? displayName}
             required
             error={Boolean(errors.nickname)}
             helperText={errors.nickname}
@@ -97,6 +89,7 @@ export function CommentForm({ displayName }: { displayName: string }) {
           <TextField
             name="comment"
             label="Kommentar"
+            defaultValue={failed?.values?.comment ?? ''}
             required
             multiline
             minRows={2}
@@ -105,14 +98,14 @@ export function CommentForm({ displayName }: { displayName: string }) {
             helperText={errors.comment}
             slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
           />
-          {result && !result.ok && result.formError && <Alert severity="error">{result.formError}</Alert>}
+          {failed?.formError && <Alert severity="error">{failed.formError}</Alert>}
           <div>
             <Button type="submit" variant="contained" size="large" loading={submitting}>
               Kommentieren
             </Button>
           </div>
         </Stack>
-      </fetcher.Form>
+      </Form>
     </Paper>
   );
 }

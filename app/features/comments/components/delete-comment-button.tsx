@@ -3,13 +3,12 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Form } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 
 /** The author's delete icon; the dialog holds this comment's id until confirmed. */
 export function DeleteCommentButton({ commentId }: { commentId: string }) {
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const fetcher = useFetcher();
   return (
     <>
       <Tooltip title="Kommentar löschen">
@@ -22,13 +21,13 @@ export function DeleteCommentButton({ commentId }: { commentId: string }) {
         question="Bist du sicher, dass du diesen Kommentar löschen möchtest?"
         onCancel={() => setPendingId(null)}
         confirm={
-          <fetcher.Form method="post" onSubmit={() => setPendingId(null)}>
+          <Form method="post" preventScrollReset onSubmit={() => setPendingId(null)}>
             <input type="hidden" name="intent" value="delete-comment" />
             <input type="hidden" name="commentId" value={pendingId ?? ''} />
             <Button type="submit" color="error" variant="contained" startIcon={<DeleteOutlineIcon />}>
               Löschen
             </Button>
-          </fetcher.Form>
+          </Form>
         }
       />
     </>
