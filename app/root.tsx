@@ -8,10 +8,13 @@ import '@fontsource/dancing-script/latin-600.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
+import { AccountControl } from './features/accounts/components/account-control.tsx';
+import { CreateRecipeFab } from './features/accounts/components/create-recipe-fab.tsx';
+import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
 import { useNonce } from './utils/nonce.ts';
 
@@ -40,17 +43,26 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+/** The signed-in user (or null) for the header's account control. */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { user: await getSessionUser(request) };
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { user } = loaderData;
   return (
-    <SiteLayout>
+    <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
       <Outlet />
+      {user && <CreateRecipeFab />}
     </SiteLayout>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The root loader's data, when it ran before the error.
+  const user = useRouteLoaderData<typeof loader>('root')?.user;
   return (
-    <SiteLayout>
+    <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
       <ErrorScreen error={error} />
     </SiteLayout>
   );

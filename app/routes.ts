@@ -10,5 +10,13 @@ export default [
   route('tags/:tag', 'routes/tag.tsx'),
   route('detail/:recipeId', 'routes/detail.tsx'),
   route('imprint', 'routes/imprint.tsx'),
+  // Accounts. /create and /edit/:recipeId come with recipe authoring.
+  route('login', 'routes/login.tsx'),
+  route('forgot', 'routes/forgot.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('api/altcha-challenge', 'routes/altcha-challenge.ts'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -17,5 +17,7 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const newest = Math.max(...sources.map((s) => path.join(root, s)).filter(existsSync).map(newestMtime));
 if (newest > built) {
   console.log('Building Chuchiblog …');
-  execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  // Always a production build, even when called from a test runner that
+  // sets NODE_ENV=test (a test-mode client bundle would not match the server).
+  execSync('npm run build', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }

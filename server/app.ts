@@ -12,6 +12,7 @@ import { migrate } from '../app/db/migrate.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { log } from '../app/lib/logger.server.ts';
+import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
@@ -65,9 +66,11 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   app.use(
     createRequestHandler({
       build: () => import('virtual:react-router/server-build'),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceRouterContext, String(res.locals.nonce ?? ''));
+        // req.ip honours `trust proxy` (TRUST_PROXY): X-Forwarded-For only when trusted.
+        context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
         return context;
       },
     }),

@@ -5,11 +5,17 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, Link } from 'react-router';
+import { data, Link, useActionData, useRouteLoaderData } from 'react-router';
+import Alert from '@mui/material/Alert';
 import type { Route } from './+types/detail';
+import type { loader as rootLoader } from '../root.tsx';
 import { RatingStars } from '../components/rating-stars.tsx';
 import { CommentList } from '../features/comments/components/comment-list.tsx';
-import { listComments } from '../features/comments/comment-queries.server.ts';
+import { commentAction } from '../features/comments/comment-actions.server.ts';
+import { loadCommentState } from '../features/comments/comment-queries.server.ts';
+import { CommentForm } from '../features/comments/components/comment-form.tsx';
+import { DeleteCommentButton } from '../features/comments/components/delete-comment-button.tsx';
+import { useLatestSuccess } from '../utils/use-latest-success.ts';
 import { largestJpeg } from '../features/images/image-urls.ts';
 import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
 import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
@@ -17,6 +23,7 @@ import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
 import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -39,19 +46,33 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ params }: Route.LoaderArgs) {
   const recipe = await getRecipe(params.recipeId);
   if (!recipe) throw data(null, { status: 404 });
-  const [comments, similar] = await Promise.all([listComments(recipe.uid), listSimilarRecipes(recipe.uid)]);
+  const [commentState, similar] = await Promise.all([loadCommentState(recipe.uid), listSimilarRecipes(recipe.uid)]);
   const { publicUrl } = getEnv();
   return {
     recipe,
-    comments,
+    commentState,
     similar,
     shareUrl: `${publicUrl}/detail/${recipe.uid}`,
     imageUrl: recipe.image ? `${publicUrl}${largestJpeg(recipe.image)}` : null,
   };
 }
 
+export async function action({ request, params }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  const form = await request.formData().catch(() => new FormData());
+  const result = await commentAction(user?.id ?? null, params.recipeId, form);
+  if (result) return result;
+  throw data(null, { status: 400 });
+}
+
 export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
-  const { recipe, comments, similar, shareUrl } = loaderData;
+  const { recipe, commentState, similar, shareUrl } = loaderData;
+  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  const actionData = useActionData<typeof action>();
+  const commentResult = actionData?.intent === 'create-comment' ? actionData : undefined;
+  // A new key after each saved comment resets the form to its defaults.
+  const commentFormKey = useLatestSuccess(commentResult, (r) => (r.ok ? r.commentId : undefined)) ?? 'neu';
+  const deleteError = actionData?.intent === 'delete-comment' && !actionData.ok ? actionData.formError : undefined;
   return (
     <Stack spacing={{ xs: 4, md: 6 }} component="article">
       <Stack spacing={1.5} sx={{ maxWidth: 900 }}>
@@ -75,7 +96,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
                 <Stack direction="row" component="ul" aria-label="Tags" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 2 }}>
                   {recipe.tags.map((tag) => (
                     <li key={tag}>
-                      <Chip label={tag} component={Link} to={tagPath(tag)} clickable variant="outlined" color="secondary" />
+                      <Chip label={tag} component={Link} to={tagPath(tag)} clickable variant="outlined" sx={{ color: 'secondary.dark', borderColor: 'secondary.main' }} />
                     </li>
                   ))}
                 </Stack>
@@ -123,7 +144,22 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         <Typography variant="h2" id="kommentare">
           Kommentare
         </Typography>
-        <CommentList comments={comments} />
+        {commentState.error && <Alert severity="error">{commentState.error}</Alert>}
+        {deleteError && <Alert severity="error">{deleteError}</Alert>}
+        <CommentList
+          comments={commentState.comments}
+          actionsFor={(comment) => (user && comment.authorId === user.id ? <DeleteCommentButton commentId={comment.uid} /> : null)}
+        />
+        {user ? (
+          <CommentForm key={commentFormKey} displayName={user.name || 'Kein Anzeigename!'} result={commentResult} />
+        ) : (
+          <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
+            <Typography>
+              <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.uid}`)}`}>Melde dich an</Link>, um dieses
+              Rezept zu bewerten und zu kommentieren.
+            </Typography>
+          </Paper>
+        )}
       </Stack>
     </Stack>
   );

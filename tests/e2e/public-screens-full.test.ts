@@ -3,6 +3,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createComment, createRecipe, createUser } from '../support/factories.ts';
+import { accessibilityViolations } from './support/axe.ts';
 import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
 import { createImage } from './support/fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -298,4 +299,12 @@ test('footer links lead to the home page and the imprint', async () => {
   await footer.getByRole('link', { name: 'Startseite' }).click();
   await page.waitForURL(`${app.url}/`);
   await page.context().close();
+});
+
+test('the public screens have no serious accessibility violations (axe-core)', async () => {
+  for (const path of ['/', '/hauptgang', '/tags/S%C3%BCss', `/detail/${ids.newest}`, '/imprint']) {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      expect(await accessibilityViolations(browser, `${app.url}${path}`, viewport), `${path} ${viewport}`).toEqual([]);
+    }
+  }
 });

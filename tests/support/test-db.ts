@@ -15,16 +15,18 @@ export function postgresUrl() {
   }
 }
 
-export async function openTestDatabase(): Promise<DatabaseConnection & { drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<DatabaseConnection & { drop: () => Promise<void>; url?: string }> {
   const adminUrl = postgresUrl();
   if (adminUrl) {
     const name = `test_${randomUUID().replaceAll('-', '')}`;
     const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
-    const connection = await openDatabase({ engine: 'postgres', url: adminUrl.replace(/\/postgres$/, `/${name}`) });
+    const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+    const connection = await openDatabase({ engine: 'postgres', url });
     await migrate(connection);
     return {
       ...connection,
+      url,
       drop: async () => {
         await connection.close();
         await admin.unsafe(`drop database ${name} with (force)`);

@@ -72,3 +72,17 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer().notNull(),
   lastRequest: bigint({ mode: 'number' }).notNull(),
 });
+
+/**
+ * Proof-of-work challenges (ALTCHA) that were already redeemed, by signature:
+ * a solved challenge is good for exactly one request, also across instances.
+ * Rows are useless once the challenge expired and are swept then.
+ */
+export const usedChallenges = pgTable(
+  'used_challenges',
+  {
+    signature: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index().on(t.expiresAt)],
+);

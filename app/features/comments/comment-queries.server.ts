@@ -1,7 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { comments } from '../../db/schema/recipes.ts';
+import { log } from '../../lib/logger.server.ts';
 import type { CommentView } from './comment-types.ts';
+
+export const MISSING_RECIPE_ID = 'Blog id not provided, cannot load comments';
 
 /** A recipe's comments, oldest first (a conversation reads top to bottom). */
 export async function listComments(recipeId: string): Promise<CommentView[]> {
@@ -18,4 +21,17 @@ export async function listComments(recipeId: string): Promise<CommentView[]> {
     rating: row.rating,
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+export type CommentState = { comments: CommentView[]; error: string | null };
+
+/** The comment state of the spec (§4): a failure is kept as a message, the list stays empty. */
+export async function loadCommentState(recipeId: string | undefined): Promise<CommentState> {
+  if (!recipeId) return { comments: [], error: MISSING_RECIPE_ID };
+  try {
+    return { comments: await listComments(recipeId), error: null };
+  } catch (error) {
+    log.error('loading comments failed', { recipeId, error });
+    return { comments: [], error: 'Die Kommentare konnten nicht geladen werden. Bitte versuche es später erneut.' };
+  }
 }

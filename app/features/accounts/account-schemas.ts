@@ -1,0 +1,83 @@
+// One set of rules for the login, registration and password forms: checked
+// in the browser before sending and again by the route action.
+import { z } from 'zod';
+
+/** The identity provider's policy (Better Auth minPasswordLength / maxPasswordLength). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const email = z
+  .string({ message: 'Bitte gib deine E-Mail-Adresse ein.' })
+  .trim()
+  .min(1, 'Bitte gib deine E-Mail-Adresse ein.')
+  .max(254, 'Diese E-Mail-Adresse ist zu lang.')
+  .pipe(z.email('Bitte gib eine gültige E-Mail-Adresse ein.'))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ message: 'Bitte gib dein Passwort ein.' })
+  .min(1, 'Bitte gib dein Passwort ein.')
+  .max(PASSWORD_MAX, `Das Passwort darf höchstens ${PASSWORD_MAX} Zeichen lang sein.`);
+
+const newPassword = password.min(PASSWORD_MIN, `Das Passwort muss mindestens ${PASSWORD_MIN} Zeichen lang sein.`);
+
+const name = (message: string) => z.string({ message }).trim().min(1, message).max(60, 'Bitte höchstens 60 Zeichen.');
+
+export const signInSchema = z.object({ email, password });
+
+export const signUpSchema = z.object({
+  firstName: name('Bitte gib deinen Vornamen ein.'),
+  lastName: name('Bitte gib deinen Nachnamen ein.'),
+  email,
+  password: newPassword,
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ message: 'Der Link ist ungültig.' }).min(1, 'Der Link ist ungültig.').max(500),
+  password: newPassword,
+});
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message per field, for display under the field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The display name of the spec: first and last name joined by a space. */
+export function displayName(firstName: string, lastName: string) {
+  return [firstName.trim(), lastName.trim()].filter(Boolean).join(' ') || 'Kein Anzeigename!';
+}
+
+/** What an action answers when it did not redirect. */
+export type FormResult = {
+  ok?: boolean;
+  message?: string;
+  formError?: string;
+  errors?: FieldErrors;
+  /** The anti-bot token was missing or expired: solve a new one and send again (once). */
+  retryChallenge?: boolean;
+  /** The reset link is expired or used. */
+  invalidLink?: boolean;
+  values?: Record<string, string>;
+};
+
+export const MESSAGES = {
+  signInFailed: 'Benutzername oder Passwort falsch!',
+  signUpFailed: 'Fehler beim Erstellen des Benutzers!',
+  emailTaken: 'Mit dieser E-Mail-Adresse besteht bereits ein Account. Melde dich an oder setze dein Passwort zurück.',
+  tooMany: 'Zu viele Versuche. Bitte warte ein paar Minuten und versuche es dann erneut.',
+  challengeFailed: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte lade die Seite neu und versuche es noch einmal.',
+  resetSent: 'E-Mail um das Passwort zurückzusetzen wurde gesendet. Bitte überprüfe deinen Posteingang.',
+  resetFailed: 'Ein Fehler ist aufgetreten. Bitte versuche es später erneut.',
+  resetLinkInvalid: 'Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte fordere einen neuen an.',
+  passwordChanged: 'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.',
+  logoutFailed: 'Fehler beim Ausloggen',
+} as const;

@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Form, Link as RouterLink } from 'react-router';
+import { forgotPasswordSchema, type FormResult } from '../account-schemas.ts';
+import { useAccountForm } from '../use-account-form.ts';
+import { AuthCard } from './auth-card.tsx';
+
+/** Request a reset mail; the answer is the same whether or not the address exists. */
+export function ForgotPasswordForm({ actionData }: { actionData: FormResult | undefined }) {
+  const { onSubmit, errors, formError, busy } = useAccountForm({ schema: forgotPasswordSchema, actionData, antiBot: true });
+  const message = formError ?? actionData?.message;
+  return (
+    <AuthCard
+      title="Passwort vergessen?"
+      intro="Gib die E-Mail-Adresse deines Accounts ein. Wir senden dir einen Link, mit dem du ein neues Passwort festlegen kannst."
+    >
+      <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen">
+        <Stack spacing={2.5}>
+          <TextField
+            label="E-Mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            defaultValue={actionData?.values?.email}
+            error={Boolean(errors.email)}
+            helperText={errors.email}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            Passwort zurücksetzen
+          </Button>
+          <div role="status" aria-live="polite">
+            {message && <Alert severity={formError ? 'error' : 'success'}>{message}</Alert>}
+          </div>
+        </Stack>
+      </Form>
+      <Link component={RouterLink} to="/login">
+        Zurück zum Login
+      </Link>
+    </AuthCard>
+  );
+}

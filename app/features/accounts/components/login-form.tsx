@@ -1,0 +1,103 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { Form, Link as RouterLink } from 'react-router';
+import { signInSchema, signUpSchema, type FormResult } from '../account-schemas.ts';
+import { useAccountForm } from '../use-account-form.ts';
+import { AuthCard } from './auth-card.tsx';
+import { PasswordField } from './password-field.tsx';
+
+type Props = { mode: 'login' | 'signup'; redirectTo: string; notice?: string; actionData: FormResult | undefined };
+
+function loginPath(mode: 'login' | 'signup', redirectTo: string) {
+  const params = new URLSearchParams();
+  if (mode === 'signup') params.set('modus', 'registrieren');
+  if (redirectTo) params.set('redirectTo', redirectTo);
+  const query = params.toString();
+  return query ? `/login?${query}` : '/login';
+}
+
+/** The combined login and registration form (spec §2 "Login / registration"). */
+export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
+  const signUp = mode === 'signup';
+  const { onSubmit, errors, formError, busy } = useAccountForm({
+    schema: signUp ? signUpSchema : signInSchema,
+    actionData,
+    antiBot: signUp,
+  });
+  const values = actionData?.values ?? {};
+  const title = signUp ? 'Registrieren' : 'Anmelden';
+  return (
+    <AuthCard
+      title={title}
+      intro="Mit einem persönlichen Account kannst du deine eigenen Kreationen erfassen und die Gerichte der anderen Benutzer bewerten."
+    >
+      {notice && <Alert severity="success">{notice}</Alert>}
+      <Form method="post" noValidate onSubmit={onSubmit} aria-label={title}>
+        <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
+        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        <Stack spacing={2.5}>
+          {formError && (
+            <Alert severity="error" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {signUp && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
+              <TextField
+                label="Vorname"
+                name="firstName"
+                autoComplete="given-name"
+                required
+                fullWidth
+                defaultValue={values.firstName}
+                error={Boolean(errors.firstName)}
+                helperText={errors.firstName}
+              />
+              <TextField
+                label="Nachname"
+                name="lastName"
+                autoComplete="family-name"
+                required
+                fullWidth
+                defaultValue={values.lastName}
+                error={Boolean(errors.lastName)}
+                helperText={errors.lastName}
+              />
+            </Stack>
+          )}
+          <TextField
+            label="E-Mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            fullWidth
+            defaultValue={values.email}
+            error={Boolean(errors.email)}
+            helperText={errors.email}
+          />
+          <PasswordField
+            label="Passwort"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            error={errors.password}
+            helperText={signUp ? 'Mindestens 8 Zeichen.' : undefined}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy}>
+            {title}
+          </Button>
+        </Stack>
+      </Form>
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Link component={RouterLink} to="/forgot">
+          Passwort vergessen?
+        </Link>
+        <Link component={RouterLink} to={loginPath(signUp ? 'login' : 'signup', redirectTo)}>
+          {signUp ? 'Hast du schon einen Account? Login' : 'Bist du neu hier? Registrieren'}
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

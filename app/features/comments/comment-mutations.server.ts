@@ -1,0 +1,78 @@
+// Comment writes keep the recipe's rating exact: the comment row and the
+// recipe's rating_sum/rating_count change in one transaction, with relative
+// updates (sum = sum + x) that the database serialises on the recipe row.
+// Nothing is read, modified and written back, so concurrent posts never lose one.
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { getDb } from '../../db/client.server.ts';
+import { comments, recipes } from '../../db/schema/recipes.ts';
+import type { CommentView } from './comment-types.ts';
+import type { CommentInput } from './comment-schema.ts';
+
+export const COMMENT_RATE_LIMIT = { max: 10, windowMinutes: 10 };
+
+export class CommentError extends Error {
+  override name = 'CommentError';
+  constructor(
+    message: string,
+    readonly status: 403 | 404 | 429,
+  ) {
+    super(message);
+  }
+}
+
+function toView(row: typeof comments.$inferSelect): CommentView {
+  return {
+    uid: row.id,
+    authorId: row.authorId,
+    nickname: row.nickname,
+    comment: row.comment,
+    rating: row.rating,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Posts a comment as `authorId` (from the session); returns the stored comment. */
+export async function createComment(authorId: string, recipeId: string, input: CommentInput) {
+  const db = getDb();
+  const since = sql`now() - make_interval(mins => ${COMMENT_RATE_LIMIT.windowMinutes})`;
+  const [recent] = await db
+    .select({ n: count() })
+    .from(comments)
+    .where(and(eq(comments.authorId, authorId), gt(comments.createdAt, since)));
+  if ((recent?.n ?? 0) >= COMMENT_RATE_LIMIT.max) {
+    throw new CommentError('Du hast gerade viele Kommentare geschrieben. Bitte warte ein paar Minuten.', 429);
+  }
+  return db.transaction(async (tx) => {
+    const [recipe] = await tx
+      .update(recipes)
+      .set({ ratingSum: sql`${recipes.ratingSum} + ${input.rating}`, ratingCount: sql`${recipes.ratingCount} + 1` })
+      .where(eq(recipes.id, recipeId))
+      .returning({ id: recipes.id });
+    if (!recipe) throw new CommentError('Dieses Rezept gibt es nicht mehr.', 404);
+    const [row] = await tx
+      .insert(comments)
+      .values({ recipeId, authorId, nickname: input.nickname, comment: input.comment, rating: input.rating })
+      .returning();
+    return toView(row!);
+  });
+}
+
+/** Deletes a comment if `userId` wrote it; the recipe's rating follows. */
+export async function deleteComment(userId: string, recipeId: string, commentId: string) {
+  return getDb().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.recipeId, recipeId), eq(comments.authorId, userId)))
+      .returning({ rating: comments.rating });
+    if (!deleted) {
+      const [exists] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId));
+      throw exists
+        ? new CommentError('Du kannst nur deine eigenen Kommentare löschen.', 403)
+        : new CommentError('Diesen Kommentar gibt es nicht mehr.', 404);
+    }
+    await tx
+      .update(recipes)
+      .set({ ratingSum: sql`${recipes.ratingSum} - ${deleted.rating}`, ratingCount: sql`${recipes.ratingCount} - 1` })
+      .where(eq(recipes.id, recipeId));
+  });
+}

@@ -1,0 +1,39 @@
+// One schema for the comment form: the browser checks it before sending,
+// the action checks it again before anything is written.
+import { z } from 'zod';
+
+export const COMMENT_MAX_LENGTH = 2000;
+export const NICKNAME_MAX_LENGTH = 60;
+export const RATING_REQUIRED_MESSAGE = 'Bitte gib eine Bewertung ab.';
+
+export const commentSchema = z.object({
+  // The rating control starts at 0, which means "not rated yet".
+  rating: z.coerce
+    .number({ message: RATING_REQUIRED_MESSAGE })
+    .int(RATING_REQUIRED_MESSAGE)
+    .min(1, RATING_REQUIRED_MESSAGE)
+    .max(5, 'Die Bewertung geht von 1 bis 5 Sternen.'),
+  nickname: z
+    .string({ message: 'Bitte gib einen Nickname ein.' })
+    .trim()
+    .min(1, 'Bitte gib einen Nickname ein.')
+    .max(NICKNAME_MAX_LENGTH, `Der Nickname darf höchstens ${NICKNAME_MAX_LENGTH} Zeichen lang sein.`),
+  comment: z
+    .string({ message: 'Bitte schreibe einen Kommentar.' })
+    .trim()
+    .min(1, 'Bitte schreibe einen Kommentar.')
+    .max(COMMENT_MAX_LENGTH, `Der Kommentar darf höchstens ${COMMENT_MAX_LENGTH} Zeichen lang sein.`),
+});
+
+export type CommentInput = z.infer<typeof commentSchema>;
+export type CommentFieldErrors = Partial<Record<keyof CommentInput, string>>;
+
+/** The first message per field, as the form shows them under the fields. */
+export function commentFieldErrors(error: z.ZodError): CommentFieldErrors {
+  const errors: CommentFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof CommentInput; // the schema's keys are the only paths
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}

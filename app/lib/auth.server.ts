@@ -1,0 +1,173 @@
+// Identity with Better Auth on our own database: e-mail + password, e-mail
+// verification, password reset, sessions stored in the database (so several
+// instances and restarts share them).
+//
+// Better Auth's HTTP handler is deliberately not mounted: every flow goes
+// through our own route actions, which call `auth.api.*` on the server. So
+// there is one entry point per flow, where our rate limits, the anti-bot
+// check and the German messages apply (Better Auth's own limiter only runs
+// inside its handler, see app/features/accounts/account-actions.server.ts).
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { redirect } from 'react-router';
+import type { Database } from '../db/client.server.ts';
+import { getDb } from '../db/client.server.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import { getAuthSecret } from './auth-secret.server.ts';
+import { getEnv } from './env.server.ts';
+import { log } from './logger.server.ts';
+import { composeMail, sendMail } from './mail.server.ts';
+import { hashPassword, verifyPassword } from './password-hash.server.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+/** Carries the client IP that Express determined (TRUST_PROXY aware) to Better Auth. */
+export const CLIENT_IP_HEADER = 'x-chuchiblog-client-ip';
+
+export type SessionUser = { id: string; name: string; email: string };
+
+type AuthOptions = { db: Database; secret: string; publicUrl: string };
+
+/** Mails go out in the background: the answer must not reveal (by its timing) whether an address exists. */
+function deliver(mail: Parameters<typeof sendMail>[0], kind: string) {
+  sendMail(mail).catch((error: unknown) => log.error('mail failed', { kind, error }));
+}
+
+export function createAuth({ db, secret, publicUrl }: AuthOptions) {
+  return betterAuth({
+    appName: 'Chuchiblog',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        deliver(
+          composeMail({
+            to: user.email,
+            subject: 'Passwort zurücksetzen – Chuchiblog',
+            name: user.name,
+            intro: 'Du hast ein neues Passwort für deinen Chuchiblog-Account angefordert.',
+            linkLabel: 'Neues Passwort festlegen',
+            url,
+            outro: 'Der Link ist eine Stunde gültig. Falls du nichts angefordert hast, kannst du diese E-Mail ignorieren.',
+          }),
+          'reset-password',
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token }) => {
+        const url = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        deliver(
+          composeMail({
+            to: user.email,
+            subject: 'Bitte bestätige deine E-Mail-Adresse – Chuchiblog',
+            name: user.name,
+            intro: 'Willkommen im Chuchiblog! Bitte bestätige noch deine E-Mail-Adresse.',
+            linkLabel: 'E-Mail-Adresse bestätigen',
+            url,
+            outro: 'Der Link ist 24 Stunden gültig. Falls du dich nicht registriert hast, kannst du diese E-Mail ignorieren.',
+          }),
+          'verify-email',
+        );
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    // Our own limiter (rate-limit.server.ts) counts per IP and per address
+    // in the database for every flow; this one would only guard the unmounted
+    // HTTP handler. Configured anyway, should the handler ever be mounted.
+    rateLimit: { enabled: true, storage: 'database', window: 60, max: 30 },
+    advanced: {
+      cookiePrefix: 'chuchiblog',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
+      // authHeaders() below puts the address Express determined (TRUST_PROXY aware) here.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    logger: {
+      // Better Auth's own messages go to our structured log (which redacts secrets).
+      log: (level, message) => {
+        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        log[method]('auth', { message });
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { __chuchiAuth?: { db: Database; auth: Auth } };
+
+/** The process-wide instance, bound to the current database connection. */
+export function getAuth(): Auth {
+  const db = getDb();
+  if (holder.__chuchiAuth?.db !== db) {
+    holder.__chuchiAuth = { db, auth: createAuth({ db, secret: getAuthSecret(), publicUrl: getEnv().publicUrl }) };
+  }
+  return holder.__chuchiAuth.auth;
+}
+
+/**
+ * The headers handed to Better Auth: only the cookie, the user agent and the
+ * client IP (as Express determined it). Origin checks were done by
+ * server/same-origin.ts already; a forwarded header from the client is
+ * never passed on.
+ */
+export function authHeaders(request: Request, clientIp = 'unknown'): Headers {
+  const headers = new Headers();
+  const cookie = request.headers.get('cookie');
+  const userAgent = request.headers.get('user-agent');
+  if (cookie) headers.set('cookie', cookie);
+  if (userAgent) headers.set('user-agent', userAgent);
+  headers.set(CLIENT_IP_HEADER, clientIp);
+  return headers;
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get('cookie')?.includes('chuchiblog')) return null;
+  try {
+    const session = await getAuth().api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } });
+    if (!session) return null;
+    const { id, name, email } = session.user;
+    return { id, name, email };
+  } catch (error) {
+    log.warn('session lookup failed', { error });
+    return null;
+  }
+}
+
+/** Only a local path may be a redirect target (no //host, no scheme). */
+export function safeRedirectPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+    return fallback;
+  }
+  return value;
+}
+
+/** The signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}

@@ -1,0 +1,41 @@
+// Fixed-window rate limits counted in the database (table rate_limits), so
+// several app instances share them. One atomic upsert per attempt: no
+// read-modify-write race between concurrent requests.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { getDb } from '../db/client.server.ts';
+import { rateLimits } from '../db/schema/auth.ts';
+
+export type RateLimitRule = { max: number; windowSeconds: number };
+
+/** Keys never hold personal data in clear: e-mail addresses are hashed. */
+export function rateLimitKey(scope: string, kind: 'ip' | 'email', value: string) {
+  const clean = value.trim().toLowerCase();
+  const part = kind === 'email' ? createHash('sha256').update(clean).digest('hex').slice(0, 32) : clean;
+  return `app:${scope}:${kind}:${part}`;
+}
+
+/** Counts one attempt; false when the limit of the current window was already reached. */
+export async function consumeRateLimit(key: string, { max, windowSeconds }: RateLimitRule): Promise<boolean> {
+  const now = Date.now();
+  const windowStart = now - windowSeconds * 1000;
+  const [row] = await getDb()
+    .insert(rateLimits)
+    .values({ id: key, key, count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      // lastRequest holds the start of the current window.
+      set: {
+        count: sql`case when ${rateLimits.lastRequest} < ${windowStart} then 1 else ${rateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${rateLimits.lastRequest} < ${windowStart} then ${now}::bigint else ${rateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return (row?.count ?? 0) <= max;
+}
+
+/** Counts the attempt under every key; allowed only if no key is over its limit. */
+export async function consumeRateLimits(checks: Array<{ key: string; rule: RateLimitRule }>): Promise<boolean> {
+  const results = await Promise.all(checks.map(({ key, rule }) => consumeRateLimit(key, rule)));
+  return results.every(Boolean);
+}

@@ -1,0 +1,35 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/login';
+import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
+import { MESSAGES } from '../features/accounts/account-schemas.ts';
+import { LoginForm } from '../features/accounts/components/login-form.tsx';
+import { getSessionUser, safeRedirectPath } from '../lib/auth.server.ts';
+import { readFormData } from '../lib/form-data.server.ts';
+import { getClientIp } from '../lib/request-context.server.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.mode === 'signup' ? 'Registrieren' : 'Anmelden');
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getSessionUser(request)) throw redirect('/');
+  const params = new URL(request.url).searchParams;
+  return {
+    mode: params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const),
+    redirectTo: safeRedirectPath(params.get('redirectTo'), ''),
+    notice: params.get('passwort') === 'geaendert' ? MESSAGES.passwordChanged : undefined,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const client = { request, form, clientIp: getClientIp(context) };
+  return form.get('intent') === 'sign-up' ? signUp(client) : signIn(client);
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { mode, redirectTo, notice } = loaderData;
+  // key: switching modes starts with a fresh form.
+  return <LoginForm key={mode} mode={mode} redirectTo={redirectTo} notice={notice} actionData={actionData} />;
+}

@@ -1,0 +1,40 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import type { Route } from './+types/profile';
+import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { listRecipesByUser } from '../features/recipes/recipe-queries.server.ts';
+import { requireUser } from '../lib/auth.server.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta() {
+  return [...pageMeta('Profil'), { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  return { name: user.name, recipes: await listRecipesByUser(user.id) };
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { name, recipes } = loaderData;
+  return (
+    <Stack spacing={{ xs: 3, md: 4 }}>
+      <Stack spacing={1.5}>
+        <Typography variant="h1">Hallo {name}</Typography>
+        <Typography>Hier siehst du alle deine bis jetzt verfassten Rezepte:</Typography>
+      </Stack>
+      {recipes.length > 0 ? (
+        <RecipeGrid recipes={recipes} />
+      ) : (
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography sx={{ color: 'text.secondary' }}>Du hast noch keine Rezepte erfasst.</Typography>
+          <Button component={Link} to="/create" variant="contained">
+            Erfasse dein erstes Rezept
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Route } from './+types/reset-password';
+import { resetPassword } from '../features/accounts/account-actions.server.ts';
+import { ResetPasswordForm } from '../features/accounts/components/reset-password-form.tsx';
+import { readFormData } from '../lib/form-data.server.ts';
+import { getClientIp } from '../lib/request-context.server.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta() {
+  return [...pageMeta('Neues Passwort'), { name: 'robots', content: 'noindex' }];
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get('token') ?? '';
+  return { token: token.length <= 500 ? token : '' };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return resetPassword({ request, form: await readFormData(request), clientIp: getClientIp(context) });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return <ResetPasswordForm token={loaderData.token} actionData={actionData} />;
+}

@@ -1,0 +1,155 @@
+// The server side of accounts, against the real database: the anti-bot token
+// is required and single-use, rate limits count in the database, and
+// sessions live in the database (restarts and other instances accept them).
+process.env.AUTH_SECRET ??= 'integration-test-secret-0123456789abcdefghij';
+process.env.PUBLIC_URL ??= 'http://localhost:3000';
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { eq } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { getDb, openDatabase } from '../../app/db/client.server.ts';
+import { migrate } from '../../app/db/migrate.server.ts';
+import { users } from '../../app/db/schema/auth.ts';
+import { signIn, signUp, RATE_LIMITS } from '../../app/features/accounts/account-actions.server.ts';
+import { MESSAGES, type FormResult } from '../../app/features/accounts/account-schemas.ts';
+import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
+import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
+import { consumeRateLimits, rateLimitKey } from '../../app/lib/rate-limit.server.ts';
+import { useTestDatabase } from '../support/test-db.ts';
+
+const database = useTestDatabase();
+const SECRET = process.env.AUTH_SECRET!;
+const PUBLIC_URL = process.env.PUBLIC_URL!;
+
+async function solvedToken() {
+  const challenge = await createAntiBotChallenge();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+}
+
+function post() {
+  return new Request(`${PUBLIC_URL}/login`, { method: 'POST' });
+}
+
+const newUser = (email: string, extra: Record<string, string> = {}) =>
+  form({ firstName: 'Hans', lastName: 'Meier', email, password: 'Rösti-mit-Ei-1', ...extra });
+
+/** What an action answered: a redirect Response, or data() with our FormResult. */
+function answer(result: unknown): { status: number; data?: FormResult; cookies: string[] } {
+  if (result instanceof Response) return { status: result.status, cookies: result.headers.getSetCookie() };
+  const { data, init } = result as { data: FormResult; init?: { status?: number } };
+  return { status: init?.status ?? 200, data, cookies: [] };
+}
+
+function cookieHeader(setCookies: string[]) {
+  return setCookies.map((c) => c.split(';')[0]).join('; ');
+}
+
+test('sign-up without an anti-bot token is refused and asks the page to retry', async () => {
+  const result = answer(await signUp({ request: post(), form: newUser('ohne-token@example.ch'), clientIp: '10.0.0.1' }));
+  expect(result.status).toBe(400);
+  expect(result.data).toMatchObject({ retryChallenge: true, formError: MESSAGES.challengeFailed });
+  expect(await getDb().select().from(users).where(eq(users.email, 'ohne-token@example.ch'))).toEqual([]);
+});
+
+test('a solved token works once; replaying it is refused', async () => {
+  const token = await solvedToken();
+  const first = answer(await signUp({ request: post(), form: newUser('hans@example.ch', { altcha: token }), clientIp: '10.0.0.2' }));
+  expect(first.status).toBe(302);
+  expect(first.cookies.some((c) => /^chuchiblog\.session_token=/.test(c) && /HttpOnly/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+  const [user] = await getDb().select().from(users).where(eq(users.email, 'hans@example.ch'));
+  expect(user?.name).toBe('Hans Meier');
+
+  const replay = answer(await signUp({ request: post(), form: newUser('zweiter@example.ch', { altcha: token }), clientIp: '10.0.0.2' }));
+  expect(replay.status).toBe(400);
+  expect(replay.data).toMatchObject({ formError: MESSAGES.challengeFailed, retryChallenge: false });
+
+  const garbage = answer(await signUp({ request: post(), form: newUser('dritter@example.ch', { altcha: 'bm9wZQ==' }), clientIp: '10.0.0.2' }));
+  expect(garbage.status).toBe(400);
+});
+
+test('sign-in attempts are limited per address, with a German message', async () => {
+  const token = await solvedToken();
+  await signUp({ request: post(), form: newUser('limit@example.ch', { altcha: token }), clientIp: '10.0.0.3' });
+  const attempt = async (ip: string) =>
+    answer(await signIn({ request: post(), form: form({ email: 'limit@example.ch', password: 'falsch-falsch' }), clientIp: ip }));
+  for (let i = 0; i < RATE_LIMITS.signInPerAddress.max; i++) {
+    expect((await attempt(`10.0.1.${i}`)).data?.formError).toBe(MESSAGES.signInFailed);
+  }
+  // From yet another IP: the address is locked for now, even with the right password.
+  const blocked = answer(
+    await signIn({ request: post(), form: form({ email: 'limit@example.ch', password: 'Rösti-mit-Ei-1' }), clientIp: '10.0.2.1' }),
+  );
+  expect(blocked.status).toBe(429);
+  expect(blocked.data?.formError).toBe(MESSAGES.tooMany);
+});
+
+test('the per-IP limit is shared through the database and the window restarts', async () => {
+  const rule = { max: 3, windowSeconds: 60 };
+  const key = rateLimitKey('test', 'ip', '192.0.2.7');
+  const results = [];
+  for (let i = 0; i < 4; i++) results.push(await consumeRateLimits([{ key, rule }]));
+  expect(results).toEqual([true, true, true, false]);
+  expect(await consumeRateLimits([{ key, rule: { max: 3, windowSeconds: 0 } }])).toBe(true);
+});
+
+test('malformed sign-in input gets field errors, never an exception', async () => {
+  const result = answer(await signIn({ request: post(), form: form({ email: 'kein-at', password: '' }), clientIp: '10.0.0.9' }));
+  expect(result.status).toBe(400);
+  expect(result.data?.errors).toMatchObject({
+    email: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+    password: 'Bitte gib dein Passwort ein.',
+  });
+});
+
+test('a session survives a restart and is accepted by another instance on the same database', async () => {
+  // "Another instance" = a new auth object on a new connection to the same
+  // database. On PostgreSQL both connections are open at once (two app
+  // instances). PGlite is one process per data directory, so there it is a
+  // restart: close the data directory and open it again.
+  const pgUrl = database.connection?.url;
+  const dataDir = pgUrl ? undefined : await mkdtemp(path.join(tmpdir(), 'chuchiblog-auth-'));
+  const open = () =>
+    pgUrl ? openDatabase({ engine: 'postgres', url: pgUrl }) : openDatabase({ engine: 'pglite', dataDir: path.join(dataDir!, 'db') });
+  const first = await open();
+  await migrate(first);
+  const auth = createAuth({ db: first.db, secret: SECRET, publicUrl: PUBLIC_URL });
+  const { headers } = await auth.api.signUpEmail({
+    body: { name: 'Ruth Frei', email: `ruth-${Date.now()}@example.ch`, password: 'Nusstorte-2024' },
+    returnHeaders: true,
+  });
+  const cookie = cookieHeader(headers.getSetCookie());
+  if (!pgUrl) await first.close();
+
+  const second = await open();
+  const other = createAuth({ db: second.db, secret: SECRET, publicUrl: PUBLIC_URL });
+  const session = await other.api.getSession({ headers: new Headers({ cookie }) });
+  expect(session?.user.name).toBe('Ruth Frei');
+
+  // Signing out on the other instance ends the session for everyone.
+  await other.api.signOut({ headers: new Headers({ cookie }) });
+  expect(await other.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  await second.close();
+  if (pgUrl) await first.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+test('getSessionUser reads the cookie; a forged one is nobody', async () => {
+  const token = await solvedToken();
+  const result = answer(await signUp({ request: post(), form: newUser('greti@example.ch', { altcha: token }), clientIp: '10.0.0.4' }));
+  const cookie = cookieHeader(result.cookies);
+  const request = new Request(`${PUBLIC_URL}/profile`, { headers: { cookie } });
+  expect(await getSessionUser(request)).toMatchObject({ name: 'Hans Meier', email: 'greti@example.ch' });
+  const forged = new Request(`${PUBLIC_URL}/profile`, { headers: { cookie: 'chuchiblog.session_token=abc.def' } });
+  expect(await getSessionUser(forged)).toBeNull();
+});
