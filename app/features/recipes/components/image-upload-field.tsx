@@ -1,0 +1,90 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, type ChangeEvent } from 'react';
+import type { UploadState } from '../use-image-upload.ts';
+import { RecipeImage } from './recipe-image.tsx';
+
+type Props = { state: UploadState; onFile: (file: File) => void; error?: string };
+
+/** "Bild hochladen": the upload starts as soon as a file is chosen; progress in percent, then a preview. */
+export function ImageUploadField({ state, onFile, error }: Props) {
+  const hintId = useId();
+  const statusId = useId();
+  const message = state.status === 'failed' ? state.error : error;
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file) onFile(file);
+    // Choosing the same file again after a failure starts a new upload.
+    event.target.value = '';
+  }
+
+  return (
+    <Stack
+      spacing={1.5}
+      sx={{ p: 2, border: '1px dashed', borderColor: message ? 'error.main' : 'divider', borderRadius: 2, bgcolor: 'background.default' }}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        {state.status === 'done' && (
+          <Box sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden' }}>
+            <RecipeImage image={state.image} alt="Vorschau des hochgeladenen Bildes" sizes="160px" />
+          </Box>
+        )}
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+          <Button component="label" variant="outlined" color="primary" startIcon={<PhotoCameraIcon />}>
+            {state.status === 'done' ? 'Anderes Bild hochladen' : 'Bild hochladen'}
+            <Box
+              component="input"
+              type="file"
+              accept="image/jpeg,.jpg,.jpeg"
+              aria-describedby={`${hintId} ${statusId}`}
+              onChange={handleChange}
+              sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            />
+          </Button>
+          <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
+            Ein Foto im Format JPEG (.jpg), höchstens 20 MB. Ohne Bild zeigen wir einen Platzhalter.
+          </Typography>
+        </Stack>
+      </Stack>
+
+      <Box id={statusId}>
+        {(state.status === 'uploading' || state.status === 'done') && (
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <LinearProgress
+              variant="determinate"
+              value={state.progress}
+              color={state.status === 'done' ? 'success' : 'secondary'}
+              aria-label="Fortschritt beim Hochladen"
+              sx={{ flex: 1, height: 8, borderRadius: 4 }}
+            />
+            <Typography variant="body2" sx={{ fontFamily: 'Montserrat, sans-serif', fontWeight: 600, minWidth: '3.5em', textAlign: 'right' }}>
+              {state.progress} %
+            </Typography>
+          </Stack>
+        )}
+        {state.status === 'uploading' && (
+          <Typography variant="body2" sx={{ mt: 0.5, color: 'text.secondary' }}>
+            {state.progress < 99 ? `${state.fileName} wird hochgeladen …` : `${state.fileName} wird verarbeitet …`}
+          </Typography>
+        )}
+        {state.status === 'done' && (
+          <Typography role="status" variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, color: 'success.dark' }}>
+            <CheckCircleIcon fontSize="small" /> {state.fileName} ist hochgeladen.
+          </Typography>
+        )}
+        {message && (
+          <FormHelperText error role="alert" sx={{ mx: 0, fontSize: '0.9rem' }}>
+            {message}
+          </FormHelperText>
+        )}
+      </Box>
+    </Stack>
+  );
+}

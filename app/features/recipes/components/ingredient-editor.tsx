@@ -1,0 +1,171 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { newIngredient, RECIPE_LIMITS } from '../recipe-schema.ts';
+import type { Ingredient } from '../recipe-types.ts';
+
+type Row = Ingredient & { key: number };
+
+type Props = {
+  defaultIngredients: Ingredient[];
+  error?: string;
+  /** Called when the list changes (the form clears its error then). */
+  onChange?: () => void;
+};
+
+/**
+ * The ingredient list: rows go into the form as hidden inputs. With
+ * JavaScript, adding and removing happen here; without it, the buttons submit
+ * the form with intent `add-ingredient` / `remove-ingredient:<index>` and the
+ * server answers with the changed list.
+ */
+export function IngredientEditor({ defaultIngredients, error, onChange }: Props) {
+  const nextKey = useRef(defaultIngredients.length);
+  const [rows, setRows] = useState<Row[]>(() => defaultIngredients.map((ingredient, key) => ({ ...ingredient, key })));
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const nameInput = useRef<HTMLInputElement>(null);
+  const baseId = useId();
+  const errorId = `${baseId}-error`;
+
+  function add() {
+    const ingredient = newIngredient(name, amount);
+    if (!ingredient) {
+      // A blank name adds nothing; the cursor goes where the name belongs.
+      nameInput.current?.focus();
+      return;
+    }
+    setRows((current) => [...current, { ...ingredient, key: nextKey.current++ }]);
+    setName('');
+    setAmount('');
+    nameInput.current?.focus();
+    onChange?.();
+  }
+
+  function handleAdd(event: MouseEvent<HTMLButtonElement>) {
+    event.preventDefault();
+    add();
+  }
+
+  function handleEnter(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    add();
+  }
+
+  function remove(event: MouseEvent<HTMLButtonElement>, key: number) {
+    event.preventDefault();
+    setRows((current) => current.filter((row) => row.key !== key));
+    onChange?.();
+    nameInput.current?.focus();
+  }
+
+  return (
+    <Stack spacing={1.5} component="fieldset" aria-describedby={error ? errorId : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ color: error ? 'error.main' : 'text.primary', mb: 0.5 }}>
+        Zutaten
+      </Typography>
+
+      {rows.length > 0 ? (
+        <Box component="ul" aria-label="Zutatenliste" sx={{ listStyle: 'none', p: 0, m: 0, borderRadius: 2, border: 1, borderColor: 'divider' }}>
+          {rows.map((row, index) => {
+            const labelId = `${baseId}-row-${row.key}`;
+            return (
+              <Box
+                component="li"
+                key={row.key}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '6.5rem 1fr auto', sm: '9rem 1fr auto' },
+                  alignItems: 'center',
+                  gap: 1,
+                  pl: 2,
+                  pr: 0.5,
+                  py: 0.25,
+                  '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' },
+                }}
+              >
+                <input type="hidden" name="ingredientName" value={row.name} />
+                <input type="hidden" name="ingredientAmount" value={row.amount} />
+                <Typography id={labelId} sx={{ display: 'contents' }}>
+                  <Box component="span" sx={{ fontFamily: 'Montserrat, sans-serif', fontWeight: 600, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
+                    {row.amount}
+                  </Box>
+                  <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+                    {row.name}
+                  </Box>
+                </Typography>
+                <IconButton
+                  type="submit"
+                  name="intent"
+                  value={`remove-ingredient:${index}`}
+                  aria-label="Zutat entfernen"
+                  aria-describedby={labelId}
+                  onClick={(event) => remove(event, row.key)}
+                  formNoValidate
+                >
+                  <DeleteOutlinedIcon />
+                </IconButton>
+              </Box>
+            );
+          })}
+        </Box>
+      ) : (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Noch keine Zutaten. Gib unten eine Zutat und ihre Menge ein und füge sie hinzu.
+        </Typography>
+      )}
+
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label="Zutat"
+          name="newIngredientName"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onKeyDown={handleEnter}
+          inputRef={nameInput}
+          placeholder="z. B. Mehl"
+          error={Boolean(error)}
+          slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientName, 'aria-describedby': error ? errorId : undefined } }}
+          sx={{ flex: 2 }}
+        />
+        <TextField
+          label="Menge"
+          name="newIngredientAmount"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          onKeyDown={handleEnter}
+          placeholder="z. B. 250 g"
+          slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientAmount } }}
+          sx={{ flex: 1 }}
+        />
+        <Button
+          type="submit"
+          name="intent"
+          value="add-ingredient"
+          variant="outlined"
+          startIcon={<AddIcon />}
+          onClick={handleAdd}
+          formNoValidate
+          sx={{ minHeight: 56, whiteSpace: 'nowrap' }}
+        >
+          Zutat hinzufügen
+        </Button>
+      </Stack>
+      {error ? (
+        <FormHelperText id={errorId} error sx={{ mx: 0 }}>
+          {error}
+        </FormHelperText>
+      ) : (
+        <FormHelperText sx={{ mx: 0 }}>Mindestens eine Zutat; die Menge darf leer bleiben (z. B. «Salz»).</FormHelperText>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+// What the create and edit actions have in common: read the posted form
+// (size-capped), apply the ingredient buttons of a page without JavaScript,
+// validate with the shared schema. Whatever happens, the answer carries the
+// values as typed, so the form never loses them.
+import { data } from 'react-router';
+import { BodyTooLargeError, readFormCapped } from '../../lib/request-body.server.ts';
+import { REFUSAL_MESSAGES, type RecipeRefusal } from './recipe-mutations.server.ts';
+import {
+  EMPTY_RECIPE_FORM,
+  newIngredient,
+  RECIPE_LIMITS,
+  recipeFormValues,
+  validateRecipe,
+  type RecipeFieldErrors,
+  type RecipeFormValues,
+  type RecipeInput,
+} from './recipe-schema.ts';
+
+/** Far above what the form's bounded fields can produce, even percent-encoded. */
+const MAX_FORM_BYTES = 512 * 1024;
+
+export type RecipeFormAnswer = { values: RecipeFormValues; errors?: RecipeFieldErrors; formError?: string };
+
+export type RecipeSubmit =
+  | { kind: 'save'; input: RecipeInput; values: RecipeFormValues }
+  /** Nothing to save: the form comes back (changed ingredient list, or messages). */
+  | { kind: 'answer'; response: ReturnType<typeof data<RecipeFormAnswer>> };
+
+export const SAVE_FAILED = 'Das Rezept konnte gerade nicht gespeichert werden. Bitte versuche es in einem Moment noch einmal.';
+
+export function formAnswer(answer: RecipeFormAnswer, status: number) {
+  return data(answer, { status });
+}
+
+/** The form back with the reason a save was refused, under the field it concerns. */
+export function refusalAnswer(values: RecipeFormValues, reason: RecipeRefusal) {
+  const status = reason === 'not-found' ? 404 : reason === 'forbidden' ? 403 : 409;
+  if (reason === 'image-missing') {
+    return formAnswer({ values: { ...values, imageId: '' }, errors: { imageId: REFUSAL_MESSAGES[reason] } }, status);
+  }
+  return formAnswer({ values, formError: REFUSAL_MESSAGES[reason] }, status);
+}
+
+export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> {
+  let form: FormData;
+  try {
+    form = await readFormCapped(request, MAX_FORM_BYTES);
+  } catch (error) {
+    const formError =
+      error instanceof BodyTooLargeError
+        ? 'Deine Eingaben sind zu umfangreich. Bitte kürze den Text.'
+        : 'Deine Eingaben sind nicht vollständig angekommen. Bitte versuche es noch einmal.';
+    return { kind: 'answer', response: formAnswer({ values: EMPTY_RECIPE_FORM, formError }, error instanceof BodyTooLargeError ? 413 : 400) };
+  }
+  const values = recipeFormValues(form);
+  const intent = form.get('intent');
+
+  // The ingredient buttons of a page without JavaScript (with it, the
+  // browser changes the list itself and never sends these).
+  if (intent === 'add-ingredient') {
+    const ingredient = newIngredient(textOf(form, 'newIngredientName'), textOf(form, 'newIngredientAmount'));
+    const ingredients = ingredient && values.ingredients.length < RECIPE_LIMITS.ingredients ? [...values.ingredients, ingredient] : values.ingredients;
+    return { kind: 'answer', response: formAnswer({ values: { ...values, ingredients } }, 200) };
+  }
+  const remove = typeof intent === 'string' ? /^remove-ingredient:(\d{1,3})$/.exec(intent) : null;
+  if (remove) {
+    const index = Number(remove[1]);
+    return { kind: 'answer', response: formAnswer({ values: { ...values, ingredients: values.ingredients.filter((_, i) => i !== index) } }, 200) };
+  }
+
+  const result = validateRecipe(values);
+  if (!result.success) return { kind: 'answer', response: formAnswer({ values, errors: result.errors }, 400) };
+  return { kind: 'save', input: result.data, values };
+}
+
+function textOf(form: FormData, name: string) {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
