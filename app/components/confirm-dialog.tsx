@@ -11,19 +11,24 @@ type Props = {
   onCancel: () => void;
   /** The confirm control: usually a form's submit button, so it works like any form. */
   confirm: ReactNode;
+  /** Shown under the question, e.g. why the last attempt failed. */
+  children?: ReactNode;
+  /** While the confirmed action runs, the dialog stays open. */
+  busy?: boolean;
 };
 
 /** "Are you sure?" with Abbrechen and a confirm button supplied by the caller. */
-export function ConfirmDialog({ open, question, onCancel, confirm }: Props) {
+export function ConfirmDialog({ open, question, onCancel, confirm, children, busy = false }: Props) {
   return (
-    <Dialog open={open} onClose={onCancel} aria-describedby="confirm-question">
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-describedby="confirm-question">
       <DialogContent>
         <DialogContentText id="confirm-question" sx={{ color: 'text.primary' }}>
           {question}
         </DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} color="inherit">
+        <Button onClick={onCancel} color="inherit" disabled={busy}>
           Abbrechen
         </Button>
         {confirm}

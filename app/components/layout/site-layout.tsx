@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
+import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -8,7 +9,8 @@ export function SiteLayout({ children, accountControl }: { children: ReactNode; 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SiteHeader accountControl={accountControl} />
-      <Container component="main" id="inhalt" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
+      <Container component="main" id="inhalt" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 5 }, position: 'relative' }}>
+        <NavigationProgress />
         {children}
       </Container>
       <SiteFooter />
