@@ -9,8 +9,13 @@ export default [
   route('tags', 'routes/tags-index.tsx'),
   route('tags/:tag', 'routes/tag.tsx'),
   route('detail/:recipeId', 'routes/detail.tsx'),
+  route('detail/:recipeId/delete', 'routes/recipe-delete.ts'),
   route('imprint', 'routes/imprint.tsx'),
-  // Accounts. /create and /edit/:recipeId come with recipe authoring.
+  // Recipe authoring (signed-in users; the server checks ownership).
+  route('create', 'routes/create.tsx'),
+  route('edit/:recipeId', 'routes/edit.tsx'),
+  route('api/uploads', 'routes/api-uploads.ts'),
+  // Accounts.
   route('login', 'routes/login.tsx'),
   route('forgot', 'routes/forgot.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),

@@ -164,10 +164,14 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
   return value;
 }
 
-/** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request): Promise<SessionUser> {
+/**
+ * The signed-in user, or a redirect to /login that comes back here afterwards.
+ * Pass the loader's `url` (the page's address): on client navigations
+ * `request.url` is React Router's `.data` address, no page to come back to.
+ */
+export async function requireUser(request: Request, pageUrl?: URL): Promise<SessionUser> {
   const user = await getSessionUser(request);
   if (user) return user;
-  const url = new URL(request.url);
+  const url = pageUrl ?? new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }

@@ -1,12 +1,14 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/category';
+import type { loader as rootLoader } from '../root.tsx';
 import { CATEGORY_PAGES, sideListCategory } from '../features/recipes/category-pages.ts';
 import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { listRecipesByCategory, listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
 import { categoryBySlug } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -37,6 +39,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, intro, recipes, sideLists } = loaderData;
   const hasSide = sideLists.length > 0;
+  const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Stack spacing={1.5} sx={{ maxWidth: 820 }}>
@@ -45,7 +48,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </Stack>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: hasSide ? 8 : 12 }}>
-          {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid recipes={recipes} columns={hasSide ? 2 : 3} />}
+          {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} />}
         </Grid>
         {hasSide && (
           <Grid size={{ xs: 12, md: 4 }} component="aside">

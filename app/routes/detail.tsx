@@ -19,6 +19,7 @@ import { useLatestSuccess } from '../utils/use-latest-success.ts';
 import { largestJpeg } from '../features/images/image-urls.ts';
 import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
 import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
+import { RecipeOwnerActions } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
@@ -81,6 +82,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Typography>
         <Typography variant="h1">{recipe.title}</Typography>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
+        {user?.id === recipe.userId && <RecipeOwnerActions recipeId={recipe.uid} variant="detail" redirectTo="/" />}
       </Stack>
 
       <Grid container spacing={{ xs: 3, md: 5 }}>

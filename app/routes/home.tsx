@@ -1,11 +1,14 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
+import type { loader as rootLoader } from '../root.tsx';
 import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
 import { FeaturedRecipe } from '../features/recipes/components/featured-recipe.tsx';
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { listRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 
@@ -21,6 +24,8 @@ export async function loader() {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { recipes, spring } = loaderData;
   const [featured, ...rest] = recipes;
+  // The owner's edit and delete controls on their own cards (the server checks again).
+  const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
   return (
     <Stack spacing={{ xs: 3, md: 5 }}>
       <Stack spacing={1.5} component="section" sx={{ maxWidth: 820 }}>
@@ -41,10 +46,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 8 }}>
             <Stack spacing={4}>
-              <FeaturedRecipe recipe={featured} />
+              <FeaturedRecipe recipe={featured} actions={actionsFor(featured)} />
               {rest.length > 0 && (
                 <section aria-label="Weitere Rezepte">
-                  <RecipeGrid recipes={rest} columns={2} />
+                  <RecipeGrid recipes={rest} columns={2} actionsFor={actionsFor} />
                 </section>
               )}
             </Stack>

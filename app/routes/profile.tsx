@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import type { Route } from './+types/profile';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { listRecipesByUser } from '../features/recipes/recipe-queries.server.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -12,13 +13,13 @@ export function meta() {
   return [...pageMeta('Profil'), { name: 'robots', content: 'noindex' }];
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
-  return { name: user.name, recipes: await listRecipesByUser(user.id) };
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  return { userId: user.id, name: user.name, recipes: await listRecipesByUser(user.id) };
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { name, recipes } = loaderData;
+  const { userId, name, recipes } = loaderData;
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Stack spacing={1.5}>
@@ -26,7 +27,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Typography>Hier siehst du alle deine bis jetzt verfassten Rezepte:</Typography>
       </Stack>
       {recipes.length > 0 ? (
-        <RecipeGrid recipes={recipes} />
+        <RecipeGrid recipes={recipes} actionsFor={ownerActionsFor(userId)} />
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography sx={{ color: 'text.secondary' }}>Du hast noch keine Rezepte erfasst.</Typography>

@@ -2,9 +2,11 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data } from 'react-router';
+import { data, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/tag';
+import type { loader as rootLoader } from '../root.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
+import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
 import { isTag } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -22,6 +24,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, recipes } = loaderData;
+  const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -39,7 +42,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
           </Typography>
         </Paper>
       ) : (
-        <RecipeGrid recipes={recipes} />
+        <RecipeGrid recipes={recipes} actionsFor={actionsFor} />
       )}
     </Stack>
   );

@@ -1,0 +1,44 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/create';
+import { RecipeForm } from '../features/recipes/components/recipe-form.tsx';
+import { formAnswer, readRecipeSubmit, refusalAnswer, SAVE_FAILED } from '../features/recipes/recipe-form-submit.server.ts';
+import { createRecipe } from '../features/recipes/recipe-mutations.server.ts';
+import { EMPTY_RECIPE_FORM } from '../features/recipes/recipe-schema.ts';
+import { requireUser } from '../lib/auth.server.ts';
+import { log } from '../lib/logger.server.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta() {
+  return [...pageMeta('Rezept erfassen'), { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireUser(request, url);
+  return null;
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const submit = await readRecipeSubmit(request);
+  if (submit.kind === 'answer') return submit.response;
+  try {
+    const result = await createRecipe(user, submit.input);
+    if (!result.ok) return refusalAnswer(submit.values, result.reason);
+    log.info('recipe created', { recipeId: result.id, userId: user.id });
+  } catch (error) {
+    log.error('recipe create failed', { userId: user.id, error });
+    return formAnswer({ values: submit.values, formError: SAVE_FAILED }, 503);
+  }
+  return redirect('/');
+}
+
+export default function CreateRecipePage({ actionData }: Route.ComponentProps) {
+  return (
+    <RecipeForm
+      mode="create"
+      defaultValues={actionData?.values ?? EMPTY_RECIPE_FORM}
+      errors={actionData?.errors}
+      formError={actionData?.formError}
+    />
+  );
+}

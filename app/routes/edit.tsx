@@ -1,0 +1,53 @@
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/edit';
+import { RecipeForm } from '../features/recipes/components/recipe-form.tsx';
+import { formAnswer, readRecipeSubmit, refusalAnswer, SAVE_FAILED } from '../features/recipes/recipe-form-submit.server.ts';
+import { updateRecipe } from '../features/recipes/recipe-mutations.server.ts';
+import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
+import { recipeToFormValues } from '../features/recipes/recipe-schema.ts';
+import { requireUser } from '../lib/auth.server.ts';
+import { log } from '../lib/logger.server.ts';
+import { pageMeta } from '../utils/meta.ts';
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [...pageMeta(loaderData ? `«${loaderData.values.title}» bearbeiten` : 'Rezept bearbeiten'), { name: 'robots', content: 'noindex' }];
+}
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const recipe = await getRecipe(params.recipeId);
+  if (!recipe) throw data(null, { status: 404 });
+  if (recipe.userId !== user.id) throw data(null, { status: 403 });
+  return { recipeId: recipe.uid, values: recipeToFormValues(recipe) };
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const submit = await readRecipeSubmit(request);
+  if (submit.kind === 'answer') return submit.response;
+  try {
+    const result = await updateRecipe(user.id, params.recipeId, submit.input);
+    if (!result.ok) {
+      log.warn('Update failed!', { recipeId: params.recipeId, userId: user.id, reason: result.reason });
+      return refusalAnswer(submit.values, result.reason);
+    }
+  } catch (error) {
+    log.error('Update failed!', { recipeId: params.recipeId, userId: user.id, error });
+    return formAnswer({ values: submit.values, formError: SAVE_FAILED }, 503);
+  }
+  log.info('Update success!', { recipeId: params.recipeId, userId: user.id });
+  return redirect(`/detail/${params.recipeId}`);
+}
+
+export default function EditRecipePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RecipeForm
+      // A different recipe is a different form (its fields start afresh).
+      key={loaderData.recipeId}
+      mode="edit"
+      defaultValues={actionData?.values ?? loaderData.values}
+      errors={actionData?.errors}
+      formError={actionData?.formError}
+    />
+  );
+}

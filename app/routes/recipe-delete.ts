@@ -1,0 +1,29 @@
+// POST /detail/{id}/delete: the owner's delete (from the detail page and the
+// home cards). Only an action: a GET goes to the recipe itself.
+import { data, redirect } from 'react-router';
+import type { Route } from './+types/recipe-delete';
+import { deleteRecipe, REFUSAL_MESSAGES } from '../features/recipes/recipe-mutations.server.ts';
+import { requireUser, safeRedirectPath } from '../lib/auth.server.ts';
+import { log } from '../lib/logger.server.ts';
+import { readFormCapped } from '../lib/request-body.server.ts';
+
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/detail/${encodeURIComponent(params.recipeId)}`);
+}
+
+export async function action({ request, url, params }: Route.ActionArgs) {
+  const user = await requireUser(request, url);
+  const form = await readFormCapped(request, 4096).catch(() => new FormData());
+  try {
+    const result = await deleteRecipe(user.id, params.recipeId);
+    if (!result.ok) {
+      return data({ error: REFUSAL_MESSAGES[result.reason] }, { status: result.reason === 'forbidden' ? 403 : 404 });
+    }
+  } catch (error) {
+    log.error('recipe delete failed', { recipeId: params.recipeId, userId: user.id, error });
+    return data({ error: 'Das Rezept konnte gerade nicht gelöscht werden. Bitte versuche es noch einmal.' }, { status: 503 });
+  }
+  log.info('recipe deleted', { recipeId: params.recipeId, userId: user.id });
+  const redirectTo = safeRedirectPath(form.get('redirectTo'), '');
+  return redirectTo ? redirect(redirectTo) : { deleted: true as const };
+}
