@@ -4,10 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { getDb } from '../../app/db/client.server.ts';
-import { accounts } from '../../app/db/schema/auth.ts';
-import { hashPassword } from '../../app/lib/password-hash.server.ts';
-import { createRecipe, createUser } from '../support/factories.ts';
+import { createRecipe } from '../support/factories.ts';
+import { createAccount, logIn } from './support/accounts.ts';
 import { launchBrowser, openPage, waitForHydration, type TrackedPage } from './support/browser.ts';
 import { startSmtpSink } from './support/smtp-sink.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -28,24 +26,9 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-/** A user with a password, written straight into the database. */
-async function createAccount(password: string) {
-  const user = await createUser({ name: 'Beat Keller', email: `beat-${randomUUID().slice(0, 8)}@example.ch` });
-  await getDb()
-    .insert(accounts)
-    .values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await hashPassword(password) });
-  return user;
-}
-
 /** JavaScript errors, without the browser's own line for a refused form (answered with status 400 or 401). */
 function jsErrors(page: TrackedPage) {
   return page.errors.filter((e) => !/status of 40[01]/.test(e));
-}
-
-async function logIn(page: TrackedPage, email: string, password: string) {
-  await page.getByLabel('E-Mail').fill(email);
-  await page.getByLabel(/^Passwort\W*$/).fill(password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
 test('register, confirm the address by mail, use the account menu, log out and in again', async () => {
@@ -105,7 +88,7 @@ test('register, confirm the address by mail, use the account menu, log out and i
 });
 
 test('forgot password: the mailed link sets a new one and ends the other sessions', async () => {
-  const user = await createAccount('Alter-Zopf-123');
+  const user = await createAccount('Beat Keller', 'Alter-Zopf-123');
   const elsewhere = await openPage(browser);
   await elsewhere.goto(`${app.url}/login`);
   await logIn(elsewhere, user.email, 'Alter-Zopf-123');
@@ -154,7 +137,7 @@ test('the same answer for an unknown address, and no mail', async () => {
 });
 
 test('redirects: signed out to /login and back, signed in away from /login; FAB and Erfassen', async () => {
-  const user = await createAccount('Birchermues-1');
+  const user = await createAccount('Beat Keller', 'Birchermues-1');
   await createRecipe(user, { title: 'Birchermüesli' });
   // Without JavaScript: the login form is a plain POST.
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
