@@ -37,7 +37,16 @@ export function ImageUploadField({ state, onFile, error }: Props) {
           </Box>
         )}
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-          <Button component="label" variant="outlined" color="primary" startIcon={<PhotoCameraIcon />}>
+          {/* A label that looks like a button, not a button (MUI's file input pattern): the input inside takes the focus. */}
+          <Button
+            component="label"
+            role={undefined}
+            tabIndex={-1}
+            variant="outlined"
+            color="primary"
+            startIcon={<PhotoCameraIcon />}
+            sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
+          >
             {state.status === 'done' ? 'Anderes Bild hochladen' : 'Bild hochladen'}
             <Box
               component="input"

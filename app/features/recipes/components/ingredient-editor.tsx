@@ -69,7 +69,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
 
   return (
     <Stack spacing={1.5} component="fieldset" aria-describedby={error ? errorId : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-      <Typography component="legend" variant="subtitle1" sx={{ color: error ? 'error.main' : 'text.primary', mb: 0.5 }}>
+      <Typography component="legend" variant="overline" sx={{ color: error ? 'error.main' : 'secondary.dark', lineHeight: 1.5, p: 0, mb: 1 }}>
         Zutaten
       </Typography>
 

@@ -192,8 +192,9 @@ export function RecipeForm({ mode, defaultValues, errors: serverErrors = NO_ERRO
             </FormControl>
           </Section>
 
-          <Section title="Zutaten & Zubereitung" titleHidden>
-            <IngredientEditor defaultIngredients={defaultValues.ingredients} error={errors.ingredients} onChange={() => clearError('ingredients')} />
+          <IngredientEditor defaultIngredients={defaultValues.ingredients} error={errors.ingredients} onChange={() => clearError('ingredients')} />
+
+          <Section title="So geht's">
             <TextField
               label="Zubereitung"
               name="description"
@@ -270,6 +271,9 @@ export function RecipeForm({ mode, defaultValues, errors: serverErrors = NO_ERRO
   );
 }
 
+/** The small gold headings between the form's parts. */
+const SECTION_TITLE = { color: 'secondary.dark', lineHeight: 1.5, p: 0 } as const;
+
 const visuallyHidden = {
   position: 'absolute',
   width: 1,
@@ -279,14 +283,12 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-function Section({ title, titleHidden = false, children }: { title: string; titleHidden?: boolean; children: ReactNode }) {
+function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack component="section" aria-label={title} spacing={2.5}>
-      {!titleHidden && (
-        <Typography variant="overline" component="h2" sx={{ color: 'secondary.dark', lineHeight: 1.5 }}>
-          {title}
-        </Typography>
-      )}
+    <Stack spacing={2.5}>
+      <Typography variant="overline" component="h2" sx={SECTION_TITLE}>
+        {title}
+      </Typography>
       {children}
     </Stack>
   );
