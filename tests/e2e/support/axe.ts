@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { VIEWPORTS } from './browser.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -7,9 +7,15 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
 
 /** Runs axe-core on a page; returns the serious and critical violations. */
-export async function accessibilityViolations(browser: Browser, url: string, viewport: keyof typeof VIEWPORTS) {
+export async function accessibilityViolations(
+  browser: Browser,
+  url: string,
+  viewport: keyof typeof VIEWPORTS,
+  /** e.g. a signed-in page's storageState(), for pages behind the login. */
+  options: Pick<BrowserContextOptions, 'storageState'> = {},
+) {
   // axe is injected as a script, which our CSP rightly forbids; this context only.
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], bypassCSP: true });
+  const context = await browser.newContext({ ...options, viewport: VIEWPORTS[viewport], bypassCSP: true });
   const page = await context.newPage();
   await page.goto(url);
   await page.addScriptTag({ path: axePath });
