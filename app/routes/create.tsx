@@ -1,7 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/create';
 import { RecipeForm } from '../features/recipes/components/recipe-form.tsx';
-import { formAnswer, readRecipeSubmit, refusalAnswer, SAVE_FAILED } from '../features/recipes/recipe-form-submit.server.ts';
+import { keepFormOnFailure, SAVE_FAILED } from '../features/recipes/keep-form-on-failure.ts';
+import { formAnswer, readRecipeSubmit, refusalAnswer } from '../features/recipes/recipe-form-submit.server.ts';
 import { createRecipe } from '../features/recipes/recipe-mutations.server.ts';
 import { EMPTY_RECIPE_FORM } from '../features/recipes/recipe-schema.ts';
 import { requireUser } from '../lib/auth.server.ts';
@@ -30,6 +31,11 @@ export async function action({ request, url }: Route.ActionArgs) {
     return formAnswer({ values: submit.values, formError: SAVE_FAILED }, 503);
   }
   return redirect('/');
+}
+
+/** In the browser: a failure on the way keeps the form (see keep-form-on-failure.ts). */
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormOnFailure(request, serverAction);
 }
 
 export default function CreateRecipePage({ actionData }: Route.ComponentProps) {

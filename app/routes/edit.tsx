@@ -1,7 +1,8 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/edit';
 import { RecipeForm } from '../features/recipes/components/recipe-form.tsx';
-import { formAnswer, readRecipeSubmit, refusalAnswer, SAVE_FAILED } from '../features/recipes/recipe-form-submit.server.ts';
+import { keepFormOnFailure, SAVE_FAILED } from '../features/recipes/keep-form-on-failure.ts';
+import { formAnswer, readRecipeSubmit, refusalAnswer } from '../features/recipes/recipe-form-submit.server.ts';
 import { updateRecipe } from '../features/recipes/recipe-mutations.server.ts';
 import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
 import { recipeToFormValues } from '../features/recipes/recipe-schema.ts';
@@ -37,6 +38,11 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   }
   log.info('Update success!', { recipeId: params.recipeId, userId: user.id });
   return redirect(`/detail/${params.recipeId}`);
+}
+
+/** In the browser: a failure on the way keeps the form (see keep-form-on-failure.ts). */
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return keepFormOnFailure(request, serverAction);
 }
 
 export default function EditRecipePage({ loaderData, actionData }: Route.ComponentProps) {

@@ -157,9 +157,17 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   const page = await openPage(browser, 'mobile');
   await logInAndGo(page, app.url, `/detail/${recipe.id}`, anna.email);
   await waitForHydration(page);
+  // A slow answer: a spinner shows while the recipe loads.
+  await page.route('**/edit/*.data*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
   await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
+  await page.getByRole('status').getByRole('progressbar', { name: 'Seite wird geladen' }).waitFor();
   await page.waitForURL(`${app.url}/edit/${recipe.id}`);
   await page.getByRole('heading', { name: 'Bearbeite dein Rezept' }).waitFor();
+  expect(await page.getByRole('progressbar', { name: 'Seite wird geladen' }).count()).toBe(0);
+  await page.unroute('**/edit/*.data*');
 
   expect(await page.getByLabel('Titel').inputValue()).toBe('Rüeblitorte');
   expect(await page.getByLabel('Dauer in Minuten').inputValue()).toBe('70');
@@ -193,6 +201,7 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   });
 
   await page.goto(`${app.url}/edit/${recipe.id}`);
+  await waitForHydration(page);
   await page.getByRole('link', { name: 'Abbrechen' }).click();
   await page.waitForURL(`${app.url}/`);
   expect(jsErrors(page)).toEqual([]);
@@ -280,6 +289,34 @@ test('missing fields save nothing, show German messages under the fields and kee
   await page.getByText('Die Dauer muss mindestens 1 Minute betragen.').waitFor();
   expect(await recipesTitled('Halb fertig')).toEqual([]);
   expect(jsErrors(page)).toEqual([]);
+  await page.context().close();
+});
+
+test('when saving fails on the way, the form stays with everything typed and says why', async () => {
+  const page = await openPage(browser, 'desktop');
+  await logInAndGo(page, app.url, '/create', beat.email);
+  await waitForHydration(page);
+  await page.getByLabel('Titel').fill('Funkloch-Fondue');
+  await page.getByLabel('Lead').fill('Käse, Wein, Brot.');
+  await page.getByRole('radio', { name: 'Hauptgang' }).check();
+  await page.getByRole('radio', { name: 'Einfach' }).check();
+  await page.getByLabel('Dauer in Minuten').fill('30');
+  await page.getByLabel('Portionen').fill('für 4 Personen');
+  await addIngredient(page, 'Moitié-moitié', '800 g');
+  await page.getByLabel('Zubereitung').fill('Käse schmelzen.');
+
+  await page.route('**/create.data*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Erfassen' }).click();
+  await page.getByText('Keine Verbindung zum Chuchiblog. Bitte prüfe deine Internetverbindung und versuche es noch einmal.').waitFor();
+  expect(await page.getByLabel('Titel').inputValue()).toBe('Funkloch-Fondue');
+  expect(await page.getByRole('list', { name: 'Zutatenliste' }).getByRole('listitem').count()).toBe(1);
+  expect(await recipesTitled('Funkloch-Fondue')).toEqual([]);
+
+  // Back online, the same form saves.
+  await page.unroute('**/create.data*');
+  await page.getByRole('button', { name: 'Erfassen' }).click();
+  await page.waitForURL(`${app.url}/`);
+  expect(await recipesTitled('Funkloch-Fondue')).toHaveLength(1);
   await page.context().close();
 });
 

@@ -26,8 +26,6 @@ export type RecipeSubmit =
   /** Nothing to save: the form comes back (changed ingredient list, or messages). */
   | { kind: 'answer'; response: ReturnType<typeof data<RecipeFormAnswer>> };
 
-export const SAVE_FAILED = 'Das Rezept konnte gerade nicht gespeichert werden. Bitte versuche es in einem Moment noch einmal.';
-
 export function formAnswer(answer: RecipeFormAnswer, status: number) {
   return data(answer, { status });
 }
