@@ -2,9 +2,10 @@
 // Swiss recipes with generated pictures, and a few rated comments.
 import { count, eq, sql } from 'drizzle-orm';
 import { getDb } from '../app/db/client.server.ts';
-import { users } from '../app/db/schema/auth.ts';
+import { accounts, users } from '../app/db/schema/auth.ts';
 import { comments, recipes } from '../app/db/schema/recipes.ts';
 import { storeImage } from '../app/features/images/image-mutations.server.ts';
+import { hashPassword } from '../app/lib/password-hash.server.ts';
 import { openScriptDatabase, runScript } from './open-database.ts';
 import { renderDemoImage } from './seed/demo-image.ts';
 import { demoRecipes } from './seed/demo-recipes.ts';
@@ -14,6 +15,9 @@ const DEMO_USERS = {
   beat: { name: 'Beat Brunner', email: 'beat@demo.chuchiblog.ch' },
   chiara: { name: 'Chiara Rossi', email: 'chiara@demo.chuchiblog.ch' },
 } as const;
+
+/** Demo users can sign in with this password (a demo blog only). */
+const DEMO_PASSWORD = 'chuchi-demo-2024';
 
 const DEMO_COMMENTS = [
   'Haben wir am Sonntag gekocht – alle waren begeistert!',
@@ -36,6 +40,10 @@ await runScript(async () => {
       const [found] = await db.select().from(users).where(eq(users.email, user.email));
       const row =
         found ?? (await db.insert(users).values({ id: crypto.randomUUID(), ...user, emailVerified: true }).returning())[0]!;
+      if (!found) {
+        const password = await hashPassword(DEMO_PASSWORD);
+        await db.insert(accounts).values({ id: crypto.randomUUID(), accountId: row.id, providerId: 'credential', userId: row.id, password });
+      }
       ids[key] = row.id;
     }
     for (const [index, demo] of demoRecipes.entries()) {
@@ -88,6 +96,7 @@ await runScript(async () => {
       console.log(`✓ ${demo.title}`);
     }
     console.log(`Demo blog ready: ${demoRecipes.length} recipes.`);
+    console.log(`Sign in as ${Object.values(DEMO_USERS).map((u) => u.email).join(', ')} with the password ${DEMO_PASSWORD}`);
   } finally {
     await close();
   }
