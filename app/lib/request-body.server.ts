@@ -31,6 +31,15 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen
   }
 }
 
+/** Before an early answer (not signed in, too many): read the body and drop it, up to twice `limit`. */
+export async function discardBody(request: Request, limit: number) {
+  if (!request.body) return;
+  const declared = Number(request.headers.get('content-length'));
+  const reader = request.body.getReader();
+  if (Number.isFinite(declared) && declared > drainLimit(limit)) await reader.cancel().catch(() => {});
+  else await discardRest(reader, 0, limit).catch(() => {});
+}
+
 /**
  * The body's bytes, at most `limit` of them. Throws BodyTooLargeError when the
  * declared length or the bytes actually sent are more.

@@ -147,6 +147,9 @@ test('upload: anonymous is refused with 401; a signed-in user gets the stored im
   const anonymous = await post('/api/uploads', jpeg, undefined, { 'content-type': 'image/jpeg' });
   expect(anonymous.status).toBe(401);
   expect(await anonymous.json()).toEqual({ error: 'Bitte melde dich an, um ein Bild hochzuladen.' });
+  // Also for a large file: the answer arrives (the body is read and dropped, the connection not reset).
+  const large = await post('/api/uploads', new Uint8Array(15 * 1024 * 1024), undefined, { 'content-type': 'image/jpeg' });
+  expect(large.status).toBe(401);
   expect(await getDb().$count(images)).toBe(before);
 
   const response = await post('/api/uploads', jpeg, cookies.owner, { 'content-type': 'image/jpeg' });

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images } from '../../app/db/schema/recipes.ts';
-import { receiveImageUpload } from '../../app/features/images/image-upload.server.ts';
+import { receiveImageUpload, UPLOAD_RATE_LIMIT } from '../../app/features/images/image-upload.server.ts';
 import { MAX_INPUT_BYTES } from '../../app/features/images/image-processing.server.ts';
 import { BodyTooLargeError, readBodyCapped, readFormCapped } from '../../app/lib/request-body.server.ts';
 import { createUser } from '../support/factories.ts';
@@ -104,4 +104,17 @@ test('a capped form read gives the fields, an empty form for a body that is no f
   await expect(readFormCapped(post('a='.padEnd(2048, 'x'), { 'content-type': 'application/x-www-form-urlencoded' }), 1024)).rejects.toBeInstanceOf(
     BodyTooLargeError,
   );
+});
+
+test('uploads are limited per user and hour, with a German message', async () => {
+  const busy = await createUser();
+  const calm = await createUser();
+  await getDb()
+    .insert(images)
+    .values(Array.from({ length: UPLOAD_RATE_LIMIT.max }, () => ({ userId: busy.id, width: 10, height: 10, widths: [10] })));
+  const jpeg = new Uint8Array(await photo(300, 200));
+  const refused = await receiveImageUpload(post(jpeg), busy.id);
+  expect(refused.status).toBe(429);
+  expect((await refused.json()).error).toMatch(/sehr viele Bilder/);
+  expect((await receiveImageUpload(post(jpeg), calm.id)).status).toBe(201);
 });
