@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
 import { createRecipe } from '../support/factories.ts';
-import { createAccount, TEST_PASSWORD } from './support/accounts.ts';
+import { createAccount, sessionCookie } from './support/accounts.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let app: TestApp;
@@ -13,18 +13,6 @@ let recipeId: string;
 let author: Awaited<ReturnType<typeof createAccount>>;
 let other: Awaited<ReturnType<typeof createAccount>>;
 const cookies: Record<string, string> = {};
-
-async function signIn(email: string) {
-  const response = await fetch(`${app.url}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password: TEST_PASSWORD }),
-    redirect: 'manual',
-  });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 function post(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
   return fetch(`${app.url}${path}`, {
@@ -46,8 +34,8 @@ beforeAll(async () => {
   author = await createAccount('Beat Keller');
   other = await createAccount('Chiara Rossi');
   recipeId = (await createRecipe(owner)).id;
-  cookies.author = await signIn(author.email);
-  cookies.other = await signIn(other.email);
+  cookies.author = await sessionCookie(app.url, author.email);
+  cookies.other = await sessionCookie(app.url, other.email);
   expect(cookies.author).toMatch(/chuchiblog\.session_token=/);
 });
 

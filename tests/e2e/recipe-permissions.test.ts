@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
 import { createRecipe } from '../support/factories.ts';
-import { createAccount, TEST_PASSWORD } from './support/accounts.ts';
+import { createAccount, sessionCookie } from './support/accounts.ts';
 import { makeJpeg } from './support/fixtures.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -14,18 +14,6 @@ let app: TestApp;
 let owner: Awaited<ReturnType<typeof createAccount>>;
 let other: Awaited<ReturnType<typeof createAccount>>;
 const cookies: Record<'owner' | 'other', string> = { owner: '', other: '' };
-
-async function signIn(email: string) {
-  const response = await fetch(`${app.url}/login`, {
-    method: 'POST',
-    body: new URLSearchParams({ email, password: TEST_PASSWORD }),
-    redirect: 'manual',
-  });
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 type Fields = Record<string, string | string[]>;
 
@@ -73,8 +61,8 @@ beforeAll(async () => {
   app = await startTestApp();
   owner = await createAccount('Anna Graf');
   other = await createAccount('Beat Keller');
-  cookies.owner = await signIn(owner.email);
-  cookies.other = await signIn(other.email);
+  cookies.owner = await sessionCookie(app.url, owner.email);
+  cookies.other = await sessionCookie(app.url, other.email);
   expect(cookies.owner).toMatch(/chuchiblog\.session_token=/);
 });
 

@@ -5,7 +5,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { comments, recipes } from '../../db/schema/recipes.ts';
-import type { CommentView } from './comment-types.ts';
+import { toCommentView } from './comment-queries.server.ts';
 import type { CommentInput } from './comment-schema.ts';
 
 export const COMMENT_RATE_LIMIT = { max: 10, windowMinutes: 10 };
@@ -18,17 +18,6 @@ export class CommentError extends Error {
   ) {
     super(message);
   }
-}
-
-function toView(row: typeof comments.$inferSelect): CommentView {
-  return {
-    uid: row.id,
-    authorId: row.authorId,
-    nickname: row.nickname,
-    comment: row.comment,
-    rating: row.rating,
-    createdAt: row.createdAt.toISOString(),
-  };
 }
 
 /** Posts a comment as `authorId` (from the session); returns the stored comment. */
@@ -53,7 +42,7 @@ export async function createComment(authorId: string, recipeId: string, input: C
       .insert(comments)
       .values({ recipeId, authorId, nickname: input.nickname, comment: input.comment, rating: input.rating })
       .returning();
-    return toView(row!);
+    return toCommentView(row!);
   });
 }
 

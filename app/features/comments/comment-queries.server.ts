@@ -6,6 +6,18 @@ import type { CommentView } from './comment-types.ts';
 
 export const MISSING_RECIPE_ID = 'Blog id not provided, cannot load comments';
 
+/** A stored comment as the spec names its fields (§3). */
+export function toCommentView(row: typeof comments.$inferSelect): CommentView {
+  return {
+    uid: row.id,
+    authorId: row.authorId,
+    nickname: row.nickname,
+    comment: row.comment,
+    rating: row.rating,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /** A recipe's comments, oldest first (a conversation reads top to bottom). */
 export async function listComments(recipeId: string): Promise<CommentView[]> {
   const rows = await getDb()
@@ -13,14 +25,7 @@ export async function listComments(recipeId: string): Promise<CommentView[]> {
     .from(comments)
     .where(eq(comments.recipeId, recipeId))
     .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((row) => ({
-    uid: row.id,
-    authorId: row.authorId,
-    nickname: row.nickname,
-    comment: row.comment,
-    rating: row.rating,
-    createdAt: row.createdAt.toISOString(),
-  }));
+  return rows.map(toCommentView);
 }
 
 export type CommentState = { comments: CommentView[]; error: string | null };

@@ -29,3 +29,16 @@ export async function logInAndGo(page: Page, baseUrl: string, path: string, emai
   await logIn(page, email);
   await page.waitForURL(`${baseUrl}${path}`);
 }
+
+/** Signs in through the login form's plain POST; returns the Cookie header for further requests. */
+export async function sessionCookie(baseUrl: string, email: string, password = TEST_PASSWORD) {
+  const response = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ email, password }),
+    redirect: 'manual',
+  });
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
