@@ -7,7 +7,8 @@ import { Link as RouterLink } from 'react-router';
 
 export function SiteFooter() {
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mt: 8, py: 4 }}>
+    // Extra room below on phones, where the floating "Rezept erfassen" button sits.
+    <Box component="footer" sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mt: 8, pt: 4, pb: { xs: 11, md: 4 } }}>
       <Container maxWidth="lg">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <Stack direction="row" spacing={3} component="nav" aria-label="Fusszeile">
