@@ -70,3 +70,9 @@ export default function handleRequest(
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** Errors in loaders, actions and rendering go to the structured log (not console.error). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return; // the visitor left; nothing went wrong
+  log.error('request failed', { method: request.method, path: new URL(request.url).pathname, error });
+}
