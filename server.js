@@ -10,7 +10,8 @@ if (major < 24) {
 }
 
 const dev = process.argv.includes('--dev');
-if (dev) process.env.NODE_ENV ??= 'development';
+// Set before React and friends load: they pick their production build by it.
+process.env.NODE_ENV ??= dev ? 'development' : 'production';
 
 async function load() {
   if (!dev) {
