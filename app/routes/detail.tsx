@@ -6,16 +6,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { data, Link, useActionData, useRouteLoaderData } from 'react-router';
-import Alert from '@mui/material/Alert';
 import type { Route } from './+types/detail';
 import type { loader as rootLoader } from '../root.tsx';
 import { RatingStars } from '../components/rating-stars.tsx';
-import { CommentList } from '../features/comments/components/comment-list.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
+import { CommentsSection } from '../features/comments/components/comments-section.tsx';
 import { loadCommentState } from '../features/comments/comment-queries.server.ts';
-import { CommentForm } from '../features/comments/components/comment-form.tsx';
-import { DeleteCommentButton } from '../features/comments/components/delete-comment-button.tsx';
-import { useLatestSuccess } from '../utils/use-latest-success.ts';
 import { largestJpeg } from '../features/images/image-urls.ts';
 import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
 import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
@@ -70,10 +66,6 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
   const { recipe, commentState, similar, shareUrl } = loaderData;
   const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
   const actionData = useActionData<typeof action>();
-  const commentResult = actionData?.intent === 'create-comment' ? actionData : undefined;
-  // A new key after each saved comment resets the form to its defaults.
-  const commentFormKey = useLatestSuccess(commentResult, (r) => (r.ok ? r.commentId : undefined)) ?? 'neu';
-  const deleteError = actionData?.intent === 'delete-comment' && !actionData.ok ? actionData.formError : undefined;
   return (
     <Stack spacing={{ xs: 4, md: 6 }} component="article">
       <Stack spacing={1.5} sx={{ maxWidth: 900 }}>
@@ -141,28 +133,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Stack>
       )}
 
-      <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
-        <Divider />
-        <Typography variant="h2" id="kommentare">
-          Kommentare
-        </Typography>
-        {commentState.error && <Alert severity="error">{commentState.error}</Alert>}
-        {deleteError && <Alert severity="error">{deleteError}</Alert>}
-        <CommentList
-          comments={commentState.comments}
-          actionsFor={(comment) => (user && comment.authorId === user.id ? <DeleteCommentButton commentId={comment.uid} /> : null)}
-        />
-        {user ? (
-          <CommentForm key={commentFormKey} displayName={user.name || 'Kein Anzeigename!'} result={commentResult} />
-        ) : (
-          <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
-            <Typography>
-              <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.uid}`)}`}>Melde dich an</Link>, um dieses
-              Rezept zu bewerten und zu kommentieren.
-            </Typography>
-          </Paper>
-        )}
-      </Stack>
+      <CommentsSection recipeId={recipe.uid} state={commentState} user={user} result={actionData} />
     </Stack>
   );
 }

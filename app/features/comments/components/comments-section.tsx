@@ -1,0 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { useLatestSuccess } from '../../../utils/use-latest-success.ts';
+import type { CommentActionResult } from '../comment-action-result.ts';
+import type { CommentView } from '../comment-types.ts';
+import { CommentForm } from './comment-form.tsx';
+import { CommentList } from './comment-list.tsx';
+import { DeleteCommentButton } from './delete-comment-button.tsx';
+
+type Props = {
+  recipeId: string;
+  state: { comments: CommentView[]; error: string | null };
+  user: { id: string; name: string } | null;
+  /** The detail page's last action answer, if it was a comment action. */
+  result: CommentActionResult | undefined;
+};
+
+/** "Kommentare": the list, its errors, and the form for signed-in readers. */
+export function CommentsSection({ recipeId, state, user, result }: Props) {
+  const createResult = result?.intent === 'create-comment' ? result : undefined;
+  const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
+  // A new key after each saved comment resets the form to its defaults.
+  const formKey = useLatestSuccess(createResult, (r) => (r.ok ? r.commentId : undefined)) ?? 'neu';
+  return (
+    <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
+      <Divider />
+      <Typography variant="h2" id="kommentare">
+        Kommentare
+      </Typography>
+      {state.error && <Alert severity="error">{state.error}</Alert>}
+      {deleteError && <Alert severity="error">{deleteError}</Alert>}
+      <CommentList
+        comments={state.comments}
+        actionsFor={(comment) => (user && comment.authorId === user.id ? <DeleteCommentButton commentId={comment.uid} /> : null)}
+      />
+      {user ? (
+        <CommentForm key={formKey} displayName={user.name || 'Kein Anzeigename!'} result={createResult} />
+      ) : (
+        <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
+          <Typography>
+            <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipeId}`)}`}>Melde dich an</Link>, um dieses Rezept
+            zu bewerten und zu kommentieren.
+          </Typography>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
