@@ -7,7 +7,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { log } from './lib/logger.server.ts';
 import { createEmotionCache } from './theme/emotion-cache.ts';
 import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
@@ -74,5 +74,6 @@ export default function handleRequest(
 /** Errors in loaders, actions and rendering go to the structured log (not console.error). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return; // the visitor left; nothing went wrong
+  if (isRouteErrorResponse(error) && error.status < 500) return; // a 404 or 405 is an answer, not a failure
   log.error('request failed', { method: request.method, path: new URL(request.url).pathname, error });
 }

@@ -18,6 +18,7 @@ import { scheduleImageCleanup } from '../app/features/images/image-cleanup.serve
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { sameOriginOnly } from './same-origin.ts';
+import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
 import { securityHeaders } from './security-headers.ts';
 
 type StartOptions = {
@@ -52,6 +53,7 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
+  app.use(allowedMethodsOnly());
   app.use(sameOriginOnly(env.publicUrl));
 
   if (devMiddleware) {
@@ -75,6 +77,8 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
       },
     }),
   );
+
+  app.use(lastResortErrorHandler());
 
   async function shutdown() {
     await stopImageCleanup();

@@ -14,6 +14,11 @@ const SCREENS = {
     title: 'Kein Zugriff',
     text: 'Diese Seite ist nur für die Person gedacht, die das Rezept erfasst hat. Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.',
   },
+  400: {
+    overline: 'Fehler',
+    title: 'Anfrage abgelehnt',
+    text: 'Diese Anfrage können wir so nicht verarbeiten. Bitte versuche es noch einmal über die Seite.',
+  },
   500: {
     overline: 'Fehler 500',
     title: 'Unexpected Application Error!',
@@ -21,12 +26,20 @@ const SCREENS = {
   },
 } as const;
 
-/** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; everything else → the spec's fallback screen. */
+function screenFor(error: unknown) {
+  if (!isRouteErrorResponse(error)) return SCREENS[500]; // a thrown exception: render or server failure
+  if (error.status === 404 || error.status === 403) return SCREENS[error.status];
+  if (error.status >= 400 && error.status < 500) return { ...SCREENS[400], overline: `Fehler ${error.status}` };
+  return SCREENS[500];
+}
+
+/** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; other 4xx → "Anfrage abgelehnt"; else the spec's fallback screen. */
 export function ErrorScreen({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) && (error.status === 404 || error.status === 403) ? error.status : 500;
-  const screen = SCREENS[status];
+  const screen = screenFor(error);
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start', py: { xs: 4, md: 8 }, maxWidth: 640 }}>
+      {/* React puts the title into <head>; error pages have no route meta of their own. */}
+      <title>{`${screen.title} | Chuchiblog`}</title>
       <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
         {screen.overline}
       </Typography>

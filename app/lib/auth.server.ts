@@ -156,12 +156,20 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   }
 }
 
-/** Only a local path may be a redirect target (no //host, no scheme). */
+/**
+ * Only a path on this site may be a redirect target. Browsers drop tabs and
+ * newlines and read a backslash as "/", so "/<tab>/evil.example" would leave the site:
+ * such characters are refused, and what remains must resolve to our origin.
+ */
 export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  const base = 'http://chuchiblog.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
+  } catch {
     return fallback;
   }
-  return value;
 }
 
 /**

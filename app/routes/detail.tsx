@@ -22,6 +22,7 @@ import { ShareLinks } from '../features/recipes/components/share-links.tsx';
 import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
+import { readFormData } from '../lib/form-data.server.ts';
 import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 
@@ -56,7 +57,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readFormData(request);
   const result = await commentAction(user?.id ?? null, params.recipeId, form);
   if (result) return result;
   throw data(null, { status: 400 });

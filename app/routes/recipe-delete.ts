@@ -5,7 +5,7 @@ import type { Route } from './+types/recipe-delete';
 import { deleteRecipe, REFUSAL_MESSAGES } from '../features/recipes/recipe-mutations.server.ts';
 import { requireUser, safeRedirectPath } from '../lib/auth.server.ts';
 import { log } from '../lib/logger.server.ts';
-import { readFormCapped } from '../lib/request-body.server.ts';
+import { readFormData } from '../lib/form-data.server.ts';
 
 export function loader({ params }: Route.LoaderArgs) {
   return redirect(`/detail/${encodeURIComponent(params.recipeId)}`);
@@ -13,7 +13,11 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, url, params }: Route.ActionArgs) {
   const user = await requireUser(request, url);
-  const form = await readFormCapped(request, 4096).catch(() => new FormData());
+  // A body that cannot be read, or lacks the intent, deletes nothing.
+  const form = await readFormData(request, 4096);
+  if (form.get('intent') !== 'delete') {
+    return data({ error: 'Diese Anfrage können wir so nicht verarbeiten.' }, { status: 400 });
+  }
   try {
     const result = await deleteRecipe(user.id, params.recipeId);
     if (!result.ok) {

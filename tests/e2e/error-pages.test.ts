@@ -1,5 +1,6 @@
 // When the server itself fails (here: the database goes away), visitors get
 // the German error page with status 500, not a stack trace or a blank page.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getConnection, setDatabase } from '../../app/db/client.server.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
@@ -28,4 +29,44 @@ test('a failing database gives the German error page with status 500', async () 
     setDatabase(connection);
   }
   expect((await fetch(`${app.url}/hauptgang`)).status).toBe(200);
+});
+
+/** node:http, because fetch refuses to send TRACE at all. */
+function rawRequest(method: string, path: string) {
+  return new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
+    const request = httpRequest(`${app.url}${path}`, { method }, (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, allow: response.headers.allow });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+test('unusual methods get 405, never a 500', async () => {
+  for (const method of ['TRACE', 'PUT', 'PATCH', 'DELETE']) {
+    for (const path of ['/', '/detail/00000000-0000-4000-8000-000000000000/delete', '/api/uploads']) {
+      expect(await rawRequest(method, path), `${method} ${path}`).toEqual({ status: 405, allow: 'GET, HEAD, POST, OPTIONS' });
+    }
+  }
+});
+
+test('error pages have a German title', async () => {
+  const notFound = await (await fetch(`${app.url}/gibt-es-nicht`)).text();
+  expect(notFound).toContain('<title>Seite nicht gefunden | Chuchiblog</title>');
+  const unknownRecipe = await (await fetch(`${app.url}/detail/00000000-0000-4000-8000-000000000000`)).text();
+  expect(unknownRecipe).toContain('<title>Seite nicht gefunden | Chuchiblog</title>');
+});
+
+test('an oversized form post is refused with 413 before it fills the memory', async () => {
+  const post = (size: number) =>
+    fetch(`${app.url}/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `email=${'a'.repeat(size)}`,
+    });
+  expect((await post(100 * 1024)).status).toBe(413);
+  // Far over the cap the server stops reading and closes the connection.
+  await expect(post(8 * 1024 * 1024)).rejects.toThrow();
+  expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
 });

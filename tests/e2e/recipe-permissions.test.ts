@@ -113,20 +113,24 @@ test('delete: anonymous goes to the login, another user gets 403, the owner dele
   const recipe = await createRecipe(owner, { title: 'Zum Löschen' });
   const path = `/detail/${recipe.id}/delete`;
 
-  expect(isLoginRedirect(await post(path, form({})), path)).toBe(true);
-  expect((await post(path, form({}), cookies.other)).status).toBe(403);
+  const remove = { intent: 'delete' };
+  expect(isLoginRedirect(await post(path, form(remove)), path)).toBe(true);
+  expect((await post(path, form(remove), cookies.other)).status).toBe(403);
+  // Without the intent, or with a body that is no form, nothing is deleted.
+  expect((await post(path, form({}), cookies.owner)).status).toBe(400);
+  expect((await post(path, 'kaputt', cookies.owner, { 'content-type': 'multipart/form-data; boundary=nix' })).status).toBe(400);
   expect(await row(recipe.id)).toEqual(recipe);
 
-  const deleted = await post(path, form({ redirectTo: '/' }), cookies.owner);
+  const deleted = await post(path, form({ ...remove, redirectTo: '/' }), cookies.owner);
   expect(deleted.status).toBe(302);
   expect(deleted.headers.get('location')).toBe('/');
   expect(await row(recipe.id)).toBeUndefined();
   // Only local paths: a foreign redirect target is ignored.
   const again = await createRecipe(owner);
-  const foreign = await post(`/detail/${again.id}/delete`, form({ redirectTo: '//boese.example/' }), cookies.owner);
+  const foreign = await post(`/detail/${again.id}/delete`, form({ ...remove, redirectTo: '/\t/boese.example/' }), cookies.owner);
   expect(foreign.status).toBe(200);
   expect(await row(again.id)).toBeUndefined();
-  expect((await post(path, form({}), cookies.owner)).status).toBe(404);
+  expect((await post(path, form(remove), cookies.owner)).status).toBe(404);
 });
 
 test('upload: anonymous is refused with 401; a signed-in user gets the stored image', async () => {
@@ -169,7 +173,7 @@ test('bad input is refused with 4xx and German messages, never a 500, and saves 
     ['/create', `title=${'x'.repeat(600 * 1024)}`, 413, { 'content-type': 'application/x-www-form-urlencoded' }],
     ['/edit/kaputt', form(recipeFields()), 404],
     ['/edit/00000000-0000-4000-8000-000000000000', form(recipeFields()), 404],
-    ['/detail/kaputt/delete', form({}), 404],
+    ['/detail/kaputt/delete', form({ intent: 'delete' }), 404],
   ];
   for (const [path, body, status, headers] of cases) {
     const response = await post(path, body, cookies.owner, headers);
@@ -189,7 +193,7 @@ test('bad input is refused with 4xx and German messages, never a 500, and saves 
 test('requests from another site are refused', async () => {
   const recipe = await createRecipe(owner, { title: 'CSRF-Ziel' });
   const crossSite = { origin: 'https://boese.example', 'sec-fetch-site': 'cross-site' };
-  expect((await post(`/detail/${recipe.id}/delete`, form({}), cookies.owner, crossSite)).status).toBe(403);
+  expect((await post(`/detail/${recipe.id}/delete`, form({ intent: 'delete' }), cookies.owner, crossSite)).status).toBe(403);
   expect((await post(`/edit/${recipe.id}`, form(recipeFields({ title: 'CSRF' })), cookies.owner, crossSite)).status).toBe(403);
   expect((await post('/api/uploads', new Uint8Array(await makeJpeg(200, 200)), cookies.owner, crossSite)).status).toBe(403);
   expect(await row(recipe.id)).toEqual(recipe);

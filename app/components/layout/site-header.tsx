@@ -25,7 +25,7 @@ export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
           </Link>
         </Container>
       </Box>
-      <AppBar position="sticky" color="primary" elevation={0}>
+      <AppBar component="div" position="sticky" color="primary" elevation={0}>
         <Container maxWidth="lg" disableGutters>
           <Toolbar sx={{ justifyContent: 'space-between', minHeight: { xs: 56 } }}>
             <CategoryNav />

@@ -1,4 +1,6 @@
 import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import type { RecipeSummary } from '../recipe-types.ts';
 import { RecipeCard } from './recipe-card.tsx';
@@ -8,16 +10,28 @@ type Props = {
   /** Two columns on large screens when the grid shares the row with a side column. */
   columns?: 2 | 3;
   actionsFor?: (recipe: RecipeSummary) => ReactNode;
+  /**
+   * A heading for screen readers where the page has none between its h1 and
+   * the cards' h3 titles (headings should not skip a level).
+   */
+  hiddenHeading?: string;
 };
 
-export function RecipeGrid({ recipes, columns = 3, actionsFor }: Props) {
+export function RecipeGrid({ recipes, columns = 3, actionsFor, hiddenHeading }: Props) {
   return (
-    <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-      {recipes.map((recipe) => (
-        <Grid key={recipe.uid} component="li" size={{ xs: 12, sm: 6, lg: 12 / columns }}>
-          <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} />
-        </Grid>
-      ))}
-    </Grid>
+    <>
+      {hiddenHeading && (
+        <Typography component="h2" sx={visuallyHidden}>
+          {hiddenHeading}
+        </Typography>
+      )}
+      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {recipes.map((recipe) => (
+          <Grid key={recipe.uid} component="li" size={{ xs: 12, sm: 6, lg: 12 / columns }}>
+            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} />
+          </Grid>
+        ))}
+      </Grid>
+    </>
   );
 }

@@ -75,6 +75,7 @@ export function RecipeOwnerActions({ recipeId, variant = 'icons', redirectTo }: 
         busy={busy}
         confirm={
           <fetcher.Form method="post" action={deleteRecipePath(recipeId)} onSubmit={() => setShowAnswer(true)}>
+            <input type="hidden" name="intent" value="delete" />
             {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
             <Button
               type="submit"

@@ -1,0 +1,36 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { log } from '../app/lib/logger.server.ts';
+
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
+/** TRACE, PUT, CONNECT …: answered 405 here, before they reach code that never expects them. */
+export function allowedMethodsOnly(): RequestHandler {
+  return (req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) return next();
+    res.status(405).set('Allow', ALLOWED_METHODS.join(', ')).type('text/plain; charset=utf-8').send('Diese Anfrageart wird nicht unterstützt.');
+  };
+}
+
+function page(title: string, text: string) {
+  return `<!DOCTYPE html><html lang="de-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Chuchiblog</title></head><body style="font-family: Georgia, serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; color: #1d1b19"><h1>${title}</h1><p>${text}</p><p><a href="/">Zur Startseite</a></p></body></html>`;
+}
+
+/**
+ * The last line of defence: an error that escaped every route answers with a
+ * German page (no stack trace), and lands in the structured log.
+ */
+export function lastResortErrorHandler(): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === 'number' && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) log.error('unhandled request error', { method: req.method, path: req.path, error });
+    res
+      .status(status)
+      .type('html')
+      .send(
+        status === 500
+          ? page('Unexpected Application Error!', 'Da ist leider etwas schiefgelaufen. Bitte versuche es in einem Moment noch einmal.')
+          : page('Anfrage abgelehnt', 'Diese Anfrage können wir so nicht verarbeiten.'),
+      );
+  };
+}
