@@ -50,6 +50,18 @@ test('only the author deletes a comment; others change nothing', async () => {
   expect(await listComments(recipe.id)).toHaveLength(1);
 });
 
+test('a comment addressed through another recipe is not found and stays', async () => {
+  const owner = await createUser();
+  const author = await createUser();
+  const [recipe, elsewhere] = [await createRecipe(owner), await createRecipe(owner)];
+  const comment = await createComment(author.id, recipe.id, { rating: 3, nickname: 'A', comment: 'Gut' });
+
+  await expect(deleteComment(author.id, elsewhere.id, comment.uid)).rejects.toMatchObject({ status: 404 });
+  expect(await ratingOf(recipe.id)).toEqual({ sum: 3, count: 1 });
+  expect(await ratingOf(elsewhere.id)).toEqual({ sum: 0, count: 0 });
+  expect(await listComments(recipe.id)).toHaveLength(1);
+});
+
 test('a comment on a missing recipe is refused and stores nothing', async () => {
   const user = await createUser();
   await expect(
