@@ -1,6 +1,7 @@
 // One set of rules for the login, registration and password forms: checked
 // in the browser before sending and again by the route action.
 import { z } from 'zod';
+import { displayName } from '../../utils/display-name.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../utils/password-policy.ts';
 
 const email = z
@@ -48,9 +49,9 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The display name of the spec: first and last name joined by a space. */
-export function displayName(firstName: string, lastName: string) {
-  return [firstName.trim(), lastName.trim()].filter(Boolean).join(' ') || 'Kein Anzeigename!';
+/** The account's name as the spec displays it: first and last name joined by a space. */
+export function fullName(firstName: string, lastName: string) {
+  return displayName([firstName.trim(), lastName.trim()].filter(Boolean).join(' '));
 }
 
 /** What an action answers when it did not redirect. */

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
+import { displayName } from '../../utils/display-name.ts';
 import { deleteImageIfUnused } from '../images/image-mutations.server.ts';
 import { isRecipeId } from './recipe-queries.server.ts';
 import type { RecipeInput } from './recipe-schema.ts';
@@ -20,9 +21,6 @@ export const REFUSAL_MESSAGES: Record<RecipeRefusal, string> = {
   forbidden: 'Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.',
   'image-missing': 'Das Bild ist nicht mehr vorhanden. Bitte lade es noch einmal hoch.',
 };
-
-/** The spec's fallback for an account without a name. */
-const NO_DISPLAY_NAME = 'Kein Anzeigename!';
 
 function recipeFields(input: RecipeInput) {
   return {
@@ -61,7 +59,7 @@ export async function createRecipe(actor: Actor, input: RecipeInput): Promise<Re
         imageId: input.imageId,
         userId: actor.id,
         userEmail: actor.email,
-        author: actor.name.trim() || NO_DISPLAY_NAME,
+        author: displayName(actor.name),
         ratingSum: 0,
         ratingCount: 0,
         createdAt: sql`now()`,
