@@ -158,7 +158,8 @@ function isRecipeField(name: string): name is RecipeField {
 // ingredients as parallel lists `ingredientName` / `ingredientAmount`.
 const MAX_REPEATED = 200;
 
-function textOf(formData: FormData, name: string) {
+/** A single form field as text; absent or a file becomes empty text. */
+export function textOf(formData: FormData, name: string) {
   const value = formData.get(name);
   return typeof value === 'string' ? value : '';
 }
