@@ -6,8 +6,8 @@ import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
 import { displayName } from '../../utils/display-name.ts';
+import { isUuid } from '../../utils/ids.ts';
 import { deleteImageIfUnused } from '../images/image-mutations.server.ts';
-import { isRecipeId } from './recipe-queries.server.ts';
 import type { RecipeInput } from './recipe-schema.ts';
 
 export type Actor = { id: string; name: string; email: string };
@@ -76,7 +76,7 @@ export async function createRecipe(actor: Actor, input: RecipeInput): Promise<Re
 
 /** Changes the fields of `actor`'s own recipe. The picture stays (it is chosen on create only). */
 export async function updateRecipe(actorId: string, recipeId: string, input: RecipeInput): Promise<RecipeWriteResult> {
-  if (!isRecipeId(recipeId)) return { ok: false, reason: 'not-found' };
+  if (!isUuid(recipeId)) return { ok: false, reason: 'not-found' };
   const updated = await getDb()
     .update(recipes)
     .set({ ...recipeFields(input), updatedAt: sql`now()` })
@@ -91,7 +91,7 @@ export async function updateRecipe(actorId: string, recipeId: string, input: Rec
  * cascade), its picture too unless another recipe shows it.
  */
 export async function deleteRecipe(actorId: string, recipeId: string): Promise<RecipeWriteResult> {
-  if (!isRecipeId(recipeId)) return { ok: false, reason: 'not-found' };
+  if (!isUuid(recipeId)) return { ok: false, reason: 'not-found' };
   const [deleted] = await getDb()
     .delete(recipes)
     .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))

@@ -4,6 +4,7 @@
 // for the person filling in the form.
 import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
+import { isUuid } from '../../utils/ids.ts';
 import type { Ingredient, RecipeDetail } from './recipe-types.ts';
 
 export const RECIPE_LIMITS = {
@@ -18,8 +19,6 @@ export const RECIPE_LIMITS = {
   /** Three days: enough for a sourdough, and far below the database's own bound (10000). */
   durationMax: 4_320,
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the form holds: text as typed, so that a refused submit keeps everything. */
 export type RecipeFormValues = {
@@ -113,7 +112,7 @@ export const recipeSchema = z.object({
     .transform((value) => value || null),
   imageId: z
     .string({ error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
-    .refine((value) => value === '' || UUID.test(value), { error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
+    .refine((value) => value === '' || isUuid(value), { error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
     .transform((value) => value.toLowerCase() || null),
 });
 
