@@ -13,7 +13,7 @@ import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { AccountControl } from './features/accounts/components/account-control.tsx';
-import { CreateRecipeFab } from './features/accounts/components/create-recipe-fab.tsx';
+import { CreateRecipeFab } from './components/layout/create-recipe-fab.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
 import { useNonce } from './utils/nonce.ts';

@@ -13,14 +13,12 @@ import { redirect } from 'react-router';
 import type { Database } from '../db/client.server.ts';
 import { getDb } from '../db/client.server.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../utils/password-policy.ts';
 import { getAuthSecret } from './auth-secret.server.ts';
 import { getEnv } from './env.server.ts';
 import { log } from './logger.server.ts';
 import { composeMail, sendMail } from './mail.server.ts';
 import { hashPassword, verifyPassword } from './password-hash.server.ts';
-
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 
 /** Carries the client IP that Express determined (TRUST_PROXY aware) to Better Auth. */
 export const CLIENT_IP_HEADER = 'x-chuchiblog-client-ip';
@@ -48,8 +46,8 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
       enabled: true,
       autoSignIn: true,
       requireEmailVerification: false,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,

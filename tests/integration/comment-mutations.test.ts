@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
+import { users } from '../../app/db/schema/auth.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
 import { COMMENT_RATE_LIMIT, createComment, deleteComment } from '../../app/features/comments/comment-mutations.server.ts';
 import { listComments, loadCommentState, MISSING_RECIPE_ID } from '../../app/features/comments/comment-queries.server.ts';
@@ -48,6 +49,39 @@ test('only the author deletes a comment; others change nothing', async () => {
   });
   expect(await ratingOf(recipe.id)).toEqual({ sum: 5, count: 1 });
   expect(await listComments(recipe.id)).toHaveLength(1);
+});
+
+test('a comment addressed through another recipe is not found and stays', async () => {
+  const owner = await createUser();
+  const author = await createUser();
+  const [recipe, elsewhere] = [await createRecipe(owner), await createRecipe(owner)];
+  const comment = await createComment(author.id, recipe.id, { rating: 3, nickname: 'A', comment: 'Gut' });
+
+  await expect(deleteComment(author.id, elsewhere.id, comment.uid)).rejects.toMatchObject({ status: 404 });
+  expect(await ratingOf(recipe.id)).toEqual({ sum: 3, count: 1 });
+  expect(await ratingOf(elsewhere.id)).toEqual({ sum: 0, count: 0 });
+  expect(await listComments(recipe.id)).toHaveLength(1);
+});
+
+test('deleting an account takes its ratings off other recipes; its own recipes go', async () => {
+  const owner = await createUser();
+  const [stays, leaves] = [await createUser(), await createUser()];
+  const recipe = await createRecipe(owner);
+  const [own, other] = [await createRecipe(leaves), await createRecipe(leaves)];
+  await createComment(stays.id, recipe.id, { rating: 2, nickname: 'Bleibt', comment: 'Geht so' });
+  await createComment(leaves.id, recipe.id, { rating: 5, nickname: 'Geht', comment: 'Super' });
+  await createComment(leaves.id, recipe.id, { rating: 4, nickname: 'Geht', comment: 'Nochmals' });
+  await createComment(leaves.id, own.id, { rating: 1, nickname: 'Geht', comment: 'Eigenes' });
+  await createComment(stays.id, own.id, { rating: 3, nickname: 'Bleibt', comment: 'Fremdes' });
+
+  await getDb().delete(users).where(eq(users.id, leaves.id));
+
+  expect(await ratingOf(recipe.id)).toEqual({ sum: 2, count: 1 });
+  expect((await getRecipe(recipe.id))!.avgRating).toBe(2);
+  expect((await listComments(recipe.id)).map((c) => c.nickname)).toEqual(['Bleibt']);
+  expect(await getDb().$count(recipes, inArray(recipes.id, [own.id, other.id]))).toBe(0);
+  expect(await getDb().$count(comments, eq(comments.recipeId, own.id))).toBe(0);
+  expect(await getDb().$count(comments, eq(comments.authorId, leaves.id))).toBe(0);
 });
 
 test('a comment on a missing recipe is refused and stores nothing', async () => {

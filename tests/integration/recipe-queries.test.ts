@@ -4,7 +4,6 @@ import { getDb } from '../../app/db/client.server.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
 import {
   getRecipe,
-  isRecipeId,
   listRecipes,
   listRecipesByCategory,
   listRecipesByTag,
@@ -12,6 +11,7 @@ import {
   listSimilarRecipes,
 } from '../../app/features/recipes/recipe-queries.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
+import { isUuid } from '../../app/utils/ids.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
@@ -77,7 +77,9 @@ test('reads one recipe with every field of the spec, and none for unknown or mal
   ]);
   expect(await getRecipe('00000000-0000-4000-8000-000000000000')).toBeUndefined();
   expect(await getRecipe("1' or '1'='1")).toBeUndefined();
-  expect(isRecipeId('not-a-uuid')).toBe(false);
+  expect(isUuid('not-a-uuid')).toBe(false);
+  expect(isUuid(detail!.uid.toUpperCase())).toBe(true);
+  expect(isUuid(undefined)).toBe(false);
 });
 
 test('lists a user’s own recipes only', async () => {

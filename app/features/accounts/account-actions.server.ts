@@ -10,9 +10,9 @@ import { authHeaders, getAuth, safeRedirectPath } from '../../lib/auth.server.ts
 import { log } from '../../lib/logger.server.ts';
 import { consumeRateLimits, rateLimitKey, type RateLimitRule } from '../../lib/rate-limit.server.ts';
 import {
-  displayName,
   fieldErrors,
   forgotPasswordSchema,
+  fullName,
   MESSAGES,
   resetPasswordSchema,
   signInSchema,
@@ -100,7 +100,7 @@ export async function signUp({ request, form, clientIp }: Client) {
   const { firstName, lastName, email, password } = parsed.data;
   try {
     const { headers } = await getAuth().api.signUpEmail({
-      body: { name: displayName(firstName, lastName), email, password, rememberMe: true },
+      body: { name: fullName(firstName, lastName), email, password, rememberMe: true },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });

@@ -1,10 +1,8 @@
 // One set of rules for the login, registration and password forms: checked
 // in the browser before sending and again by the route action.
 import { z } from 'zod';
-
-/** The identity provider's policy (Better Auth minPasswordLength / maxPasswordLength). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+import { displayName } from '../../utils/display-name.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../utils/password-policy.ts';
 
 const email = z
   .string({ message: 'Bitte gib deine E-Mail-Adresse ein.' })
@@ -17,9 +15,9 @@ const email = z
 const password = z
   .string({ message: 'Bitte gib dein Passwort ein.' })
   .min(1, 'Bitte gib dein Passwort ein.')
-  .max(PASSWORD_MAX, `Das Passwort darf höchstens ${PASSWORD_MAX} Zeichen lang sein.`);
+  .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
 
-const newPassword = password.min(PASSWORD_MIN, `Das Passwort muss mindestens ${PASSWORD_MIN} Zeichen lang sein.`);
+const newPassword = password.min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`);
 
 const name = (message: string) => z.string({ message }).trim().min(1, message).max(60, 'Bitte höchstens 60 Zeichen.');
 
@@ -51,9 +49,9 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The display name of the spec: first and last name joined by a space. */
-export function displayName(firstName: string, lastName: string) {
-  return [firstName.trim(), lastName.trim()].filter(Boolean).join(' ') || 'Kein Anzeigename!';
+/** The account's name as the spec displays it: first and last name joined by a space. */
+export function fullName(firstName: string, lastName: string) {
+  return displayName([firstName.trim(), lastName.trim()].filter(Boolean).join(' '));
 }
 
 /** What an action answers when it did not redirect. */

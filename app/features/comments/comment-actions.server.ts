@@ -3,11 +3,10 @@
 // fitting status codes, and never an exception for bad input.
 import { data } from 'react-router';
 import { log } from '../../lib/logger.server.ts';
+import { isUuid } from '../../utils/ids.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
 import { CommentError, createComment, deleteComment } from './comment-mutations.server.ts';
 import { commentFieldErrors, commentSchema } from './comment-schema.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function reply(result: CommentActionResult, status = 200) {
   return data(result, { status });
@@ -28,7 +27,7 @@ export async function commentAction(userId: string | null, recipeId: string, for
   if (!userId) {
     return reply({ ok: false, intent, formError: 'Bitte melde dich an, um zu kommentieren.' }, 401);
   }
-  if (!UUID.test(recipeId)) return reply({ ok: false, intent, formError: 'Dieses Rezept gibt es nicht.' }, 404);
+  if (!isUuid(recipeId)) return reply({ ok: false, intent, formError: 'Dieses Rezept gibt es nicht.' }, 404);
 
   try {
     if (intent === 'create-comment') {
@@ -40,7 +39,7 @@ export async function commentAction(userId: string | null, recipeId: string, for
       return reply({ ok: true, intent, commentId: comment.uid });
     }
     const commentId = form.get('commentId');
-    if (typeof commentId !== 'string' || !UUID.test(commentId)) {
+    if (!isUuid(commentId)) {
       return reply({ ok: false, intent, formError: 'Diesen Kommentar gibt es nicht mehr.' }, 404);
     }
     await deleteComment(userId, recipeId, commentId);

@@ -54,7 +54,11 @@ export async function deleteComment(userId: string, recipeId: string, commentId:
       .where(and(eq(comments.id, commentId), eq(comments.recipeId, recipeId), eq(comments.authorId, userId)))
       .returning({ rating: comments.rating });
     if (!deleted) {
-      const [exists] = await tx.select({ id: comments.id }).from(comments).where(eq(comments.id, commentId));
+      // Same address as the delete: a comment of another recipe is "not found" here.
+      const [exists] = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.id, commentId), eq(comments.recipeId, recipeId)));
       throw exists
         ? new CommentError('Du kannst nur deine eigenen Kommentare löschen.', 403)
         : new CommentError('Diesen Kommentar gibt es nicht mehr.', 404);

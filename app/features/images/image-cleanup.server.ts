@@ -8,7 +8,8 @@ import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
-import { imagePrefix, isImageId } from './image-mutations.server.ts';
+import { isUuid } from '../../utils/ids.ts';
+import { imagePrefix } from './image-mutations.server.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Long enough for anyone to finish the recipe form after uploading its picture. */
@@ -34,7 +35,7 @@ export async function removeOrphanImages(olderThan: Date = new Date(Date.now() -
   }
   const candidates = [...newest].filter(([, time]) => time < olderThan.getTime()).map(([id]) => id);
   const known = new Set<string>();
-  const valid = candidates.filter(isImageId);
+  const valid = candidates.filter(isUuid);
   for (let i = 0; i < valid.length; i += 500) {
     const found = await db.select({ id: images.id }).from(images).where(inArray(images.id, valid.slice(i, i + 500)));
     for (const { id } of found) known.add(id);

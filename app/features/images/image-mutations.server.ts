@@ -3,17 +3,11 @@ import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
+import { isUuid } from '../../utils/ids.ts';
 import { processJpeg } from './image-processing.server.ts';
 import { imageKey, type ImageRef } from './image-urls.ts';
 
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Whether a string can be an image id (anything else would make the database throw). */
-export function isImageId(id: string) {
-  return UUID.test(id);
-}
-
 /** Storage prefix of all renditions of one image (with the slash: ids never match each other). */
 export function imagePrefix(id: string) {
   return `images/${id}/`;
@@ -48,7 +42,7 @@ export async function storeImage(input: Buffer, userId: string | null): Promise<
 
 /** Deletes an image row and its files, whether or not a recipe still shows it (its imageId becomes null). */
 export async function deleteImage(id: string) {
-  if (!isImageId(id)) return;
+  if (!isUuid(id)) return;
   await getDb().delete(images).where(eq(images.id, id));
   // Row first: if removing the files fails, the orphan sweep finds them later.
   await getStorage().removePrefix(imagePrefix(id));
@@ -61,7 +55,7 @@ export async function deleteImage(id: string) {
  * Returns whether the image was deleted.
  */
 export async function deleteImageIfUnused(id: string) {
-  if (!isImageId(id)) return false;
+  if (!isUuid(id)) return false;
   const deleted = await getDb()
     .delete(images)
     .where(and(eq(images.id, id), notExists(getDb().select().from(recipes).where(eq(recipes.imageId, images.id)))))

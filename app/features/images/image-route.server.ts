@@ -1,9 +1,11 @@
 import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { getStorage } from '../../lib/storage/storage.server.ts';
+import { UUID_SOURCE } from '../../utils/ids.ts';
 import { imageKey } from './image-urls.ts';
 
-const RENDITION_PATH = /^\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/([1-9]\d{0,4})\.(avif|webp|jpg)$/;
+// Lower-case ids only: the app writes them so, and storage keys are case-sensitive.
+const RENDITION_PATH = new RegExp(`^/(${UUID_SOURCE})/([1-9]\\d{0,4})\\.(avif|webp|jpg)$`);
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
 type Format = keyof typeof CONTENT_TYPES;
 

@@ -10,6 +10,7 @@ import {
   newIngredient,
   RECIPE_LIMITS,
   recipeFormValues,
+  textOf,
   validateRecipe,
   type RecipeFieldErrors,
   type RecipeFormValues,
@@ -69,9 +70,4 @@ export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> 
   const result = validateRecipe(values);
   if (!result.success) return { kind: 'answer', response: formAnswer({ values, errors: result.errors }, 400) };
   return { kind: 'save', input: result.data, values };
-}
-
-function textOf(form: FormData, name: string) {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
 }

@@ -5,8 +5,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
+import { displayName } from '../../utils/display-name.ts';
+import { isUuid } from '../../utils/ids.ts';
 import { deleteImageIfUnused } from '../images/image-mutations.server.ts';
-import { isRecipeId } from './recipe-queries.server.ts';
 import type { RecipeInput } from './recipe-schema.ts';
 
 export type Actor = { id: string; name: string; email: string };
@@ -20,9 +21,6 @@ export const REFUSAL_MESSAGES: Record<RecipeRefusal, string> = {
   forbidden: 'Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.',
   'image-missing': 'Das Bild ist nicht mehr vorhanden. Bitte lade es noch einmal hoch.',
 };
-
-/** The spec's fallback for an account without a name. */
-const NO_DISPLAY_NAME = 'Kein Anzeigename!';
 
 function recipeFields(input: RecipeInput) {
   return {
@@ -61,7 +59,7 @@ export async function createRecipe(actor: Actor, input: RecipeInput): Promise<Re
         imageId: input.imageId,
         userId: actor.id,
         userEmail: actor.email,
-        author: actor.name.trim() || NO_DISPLAY_NAME,
+        author: displayName(actor.name),
         ratingSum: 0,
         ratingCount: 0,
         createdAt: sql`now()`,
@@ -78,7 +76,7 @@ export async function createRecipe(actor: Actor, input: RecipeInput): Promise<Re
 
 /** Changes the fields of `actor`'s own recipe. The picture stays (it is chosen on create only). */
 export async function updateRecipe(actorId: string, recipeId: string, input: RecipeInput): Promise<RecipeWriteResult> {
-  if (!isRecipeId(recipeId)) return { ok: false, reason: 'not-found' };
+  if (!isUuid(recipeId)) return { ok: false, reason: 'not-found' };
   const updated = await getDb()
     .update(recipes)
     .set({ ...recipeFields(input), updatedAt: sql`now()` })
@@ -93,7 +91,7 @@ export async function updateRecipe(actorId: string, recipeId: string, input: Rec
  * cascade), its picture too unless another recipe shows it.
  */
 export async function deleteRecipe(actorId: string, recipeId: string): Promise<RecipeWriteResult> {
-  if (!isRecipeId(recipeId)) return { ok: false, reason: 'not-found' };
+  if (!isUuid(recipeId)) return { ok: false, reason: 'not-found' };
   const [deleted] = await getDb()
     .delete(recipes)
     .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))

@@ -4,14 +4,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import type { Category, Tag } from '../../utils/catalog.ts';
 import { averageRating } from '../../utils/format.ts';
+import { isUuid } from '../../utils/ids.ts';
 import type { RecipeDetail, RecipeSummary } from './recipe-types.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids come from URLs: anything that is not a UUID cannot be a recipe. */
-export function isRecipeId(value: string | undefined): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 const summaryColumns = {
   id: recipes.id,
@@ -94,7 +88,7 @@ export async function listRecipesByUser(userId: string) {
 }
 
 export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
-  if (!isRecipeId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const { search: _search, ...columns } = getTableColumns(recipes);
   const [row] = await getDb()
     .select({ ...columns, image: summaryColumns.image })
@@ -121,7 +115,7 @@ export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
  * ranked so that matches in titles count most.
  */
 export async function listSimilarRecipes(id: string, limit = 4) {
-  if (!isRecipeId(id)) return [];
+  if (!isUuid(id)) return [];
   const source = alias(recipes, 'source');
   // Each lexeme quoted as a tsquery literal; a backslash (chr 92) would be
   // an escape there, so such rare lexemes are left out.

@@ -4,6 +4,7 @@
 // for the person filling in the form.
 import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
+import { isUuid } from '../../utils/ids.ts';
 import type { Ingredient, RecipeDetail } from './recipe-types.ts';
 
 export const RECIPE_LIMITS = {
@@ -18,8 +19,6 @@ export const RECIPE_LIMITS = {
   /** Three days: enough for a sourdough, and far below the database's own bound (10000). */
   durationMax: 4_320,
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the form holds: text as typed, so that a refused submit keeps everything. */
 export type RecipeFormValues = {
@@ -113,7 +112,7 @@ export const recipeSchema = z.object({
     .transform((value) => value || null),
   imageId: z
     .string({ error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
-    .refine((value) => value === '' || UUID.test(value), { error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
+    .refine((value) => value === '' || isUuid(value), { error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
     .transform((value) => value.toLowerCase() || null),
 });
 
@@ -158,7 +157,8 @@ function isRecipeField(name: string): name is RecipeField {
 // ingredients as parallel lists `ingredientName` / `ingredientAmount`.
 const MAX_REPEATED = 200;
 
-function textOf(formData: FormData, name: string) {
+/** A single form field as text; absent or a file becomes empty text. */
+export function textOf(formData: FormData, name: string) {
   const value = formData.get(name);
   return typeof value === 'string' ? value : '';
 }

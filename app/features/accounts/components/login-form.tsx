@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Form, Link as RouterLink } from 'react-router';
+import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
 import { signInSchema, signUpSchema, type FormResult } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -83,7 +84,7 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
             label="Passwort"
             autoComplete={signUp ? 'new-password' : 'current-password'}
             error={errors.password}
-            helperText={signUp ? 'Mindestens 8 Zeichen.' : undefined}
+            helperText={signUp ? PASSWORD_HINT : undefined}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {title}

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Link as RouterLink } from 'react-router';
+import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
 import { MESSAGES, resetPasswordSchema, type FormResult } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -36,7 +37,7 @@ export function ResetPasswordForm({ token, actionData }: { token: string; action
               label="Neues Passwort"
               autoComplete="new-password"
               error={errors.password}
-              helperText="Mindestens 8 Zeichen."
+              helperText={PASSWORD_HINT}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Passwort speichern

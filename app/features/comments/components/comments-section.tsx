@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { displayName } from '../../../utils/display-name.ts';
 import { useLatestSuccess } from '../../../utils/use-latest-success.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import type { CommentView } from '../comment-types.ts';
@@ -38,7 +39,7 @@ export function CommentsSection({ recipeId, state, user, result }: Props) {
         actionsFor={(comment) => (user && comment.authorId === user.id ? <DeleteCommentButton commentId={comment.uid} /> : null)}
       />
       {user ? (
-        <CommentForm key={formKey} displayName={user.name || 'Kein Anzeigename!'} result={createResult} />
+        <CommentForm key={formKey} displayName={displayName(user.name)} result={createResult} />
       ) : (
         <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
           <Typography>
