@@ -20,6 +20,8 @@ export type DatabaseConnection = {
   /** Flushes the WAL to the data files (PGlite runs with fsync off). */
   checkpoint: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the connection string (migrations use a connection of their own). */
+  url?: string;
   /** PGlite only: the whole data directory as a gzipped tarball (backups). */
   dump?: () => Promise<Buffer>;
 };
@@ -34,6 +36,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     return {
       db: drizzlePostgres({ client, schema, casing: 'snake_case' }),
       engine: 'postgres',
+      url: options.url,
       checkpoint: async () => {},
       close: () => client.end({ timeout: 5 }),
     };

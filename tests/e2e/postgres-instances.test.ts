@@ -1,0 +1,107 @@
+// Scale-out: two real server processes on one PostgreSQL database
+// (DATABASE_URL), as behind a load balancer. Both migrate and serve the same
+// data, and a session started on one is valid on the other.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { afterAll, expect, inject, test } from 'vitest';
+import { openDatabase } from '../../app/db/client.server.ts';
+import { accounts, users } from '../../app/db/schema/auth.ts';
+import { hashPassword } from '../../app/lib/password-hash.server.ts';
+import { TEST_PASSWORD } from './support/accounts.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const adminUrl = inject('postgresUrl');
+const children: ChildProcess[] = [];
+const cleanups: Array<() => Promise<unknown>> = [];
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startInstance(databaseUrl: string) {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-pg-instance-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: url,
+      AUTH_SECRET: 'ein-gemeinsames-geheimnis-fuer-alle-instanzen-2024',
+      LOG_LEVEL: 'silent',
+    },
+  });
+  children.push(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 200; i++) {
+    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (healthy) return { url, child, exited };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('instance did not come up');
+}
+
+// Skipped only where Debian's PostgreSQL server is not installed; CI installs it.
+test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sessions', async () => {
+  const name = `e2e_${randomUUID().replaceAll('-', '')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  cleanups.push(async () => {
+    await admin.unsafe(`drop database ${name} with (force)`);
+    await admin.end();
+  });
+  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+
+  // Both start at once: the migrations must cope with a concurrent start.
+  const [a, b] = await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)]);
+
+  const connection = await openDatabase({ engine: 'postgres', url: databaseUrl });
+  const id = randomUUID();
+  await connection.db.insert(users).values({ id, name: 'Vreni Graf', email: 'vreni@example.ch', emailVerified: true });
+  await connection.db
+    .insert(accounts)
+    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
+  await connection.close();
+
+  const login = await fetch(`${a.url}/login`, {
+    method: 'POST',
+    body: new URLSearchParams({ email: 'vreni@example.ch', password: TEST_PASSWORD }),
+    redirect: 'manual',
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  expect(cookie).toMatch(/chuchiblog\.session_token=/);
+
+  const profileOnB = await fetch(`${b.url}/profile`, { headers: { cookie }, redirect: 'manual' });
+  expect(profileOnB.status).toBe(200);
+  expect(await profileOnB.text()).toContain('Vreni Graf');
+  expect((await fetch(`${b.url}/`)).status).toBe(200);
+
+  a.child.kill('SIGTERM');
+  b.child.kill('SIGTERM');
+  expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+});
