@@ -99,6 +99,8 @@ test('forgot password: the mailed link sets a new one and ends the other session
   await waitForHydration(page);
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
   await page.waitForURL(`${app.url}/forgot`);
+  // The URL changes before the new page has rendered; the login page has an E-Mail field too.
+  await page.getByRole('heading', { name: 'Passwort vergessen?' }).waitFor();
   await page.getByLabel('E-Mail').fill(user.email);
   await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
   await page

@@ -23,11 +23,14 @@ export async function logIn(page: Page, email: string, password = TEST_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-/** Opens /login?redirectTo=… and signs in; resolves on the page it leads to. */
+/** Opens /login?redirectTo=… and signs in; resolves once the page it leads to has rendered. */
 export async function logInAndGo(page: Page, baseUrl: string, path: string, email: string) {
   await page.goto(`${baseUrl}/login?redirectTo=${encodeURIComponent(path)}`);
   await logIn(page, email);
   await page.waitForURL(`${baseUrl}${path}`);
+  // After a client-side navigation the URL changes before the new page renders;
+  // the account button comes with it (the header and the page commit together).
+  await page.getByRole('button', { name: 'Open' }).waitFor();
 }
 
 /** Signs in through the login form's plain POST; returns the Cookie header for further requests. */
