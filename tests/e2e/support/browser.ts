@@ -42,6 +42,9 @@ export async function openPage(browser: Browser, viewport: keyof typeof VIEWPORT
 
 /** Resolves once React has hydrated the page (client-side handlers attached). */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  // React Router's <ScrollRestoration> sets this in an effect, so only once the
+  // hydrated app has committed. (The route modules being loaded and the network
+  // idle come earlier: on a busy CPU React was often still hydrating.)
+  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
   await page.waitForLoadState('networkidle');
 }
