@@ -107,7 +107,8 @@ test('home features the newest recipe, lists the rest and the spring recipes (de
 
   await grid.getByRole('link', { name: 'Mailänderli' }).click();
   await page.waitForURL(`${app.url}/detail/${ids.cookies}`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Mailänderli');
+  // Not expect.poll: it gives up after a second, and a client-side navigation can take longer.
+  await page.getByRole('heading', { level: 1, name: 'Mailänderli', exact: true }).waitFor();
   expect(page.errors).toEqual([]);
   await page.context().close();
 });
@@ -124,7 +125,7 @@ test('home stacks into one column on a phone and the menu opens the categories',
   await page.getByRole('button', { name: 'Navigation öffnen' }).click();
   await page.getByRole('menuitem', { name: 'Backen' }).click();
   await page.waitForURL(`${app.url}/backen`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Backen');
+  await page.getByRole('heading', { level: 1, name: 'Backen', exact: true }).waitFor();
   await page.getByRole('button', { name: 'Navigation öffnen' }).click();
   expect(await page.getByRole('menuitem', { name: 'Backen' }).getAttribute('aria-current')).toBe('page');
   expect(page.errors).toEqual([]);
@@ -212,7 +213,7 @@ test('the detail page shows every element of the spec', async () => {
 
   await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Vegetarisch' }).click();
   await page.waitForURL(`${app.url}/tags/Vegetarisch`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Vegetarisch');
+  await page.getByRole('heading', { level: 1, name: 'Vegetarisch', exact: true }).waitFor();
   expect(await page.getByRole('main').locator('h3').allTextContents()).toEqual(['Bärlauch-Risotto']);
   expect(page.errors).toEqual([]);
   await page.context().close();
@@ -292,7 +293,7 @@ test('footer links lead to the home page and the imprint', async () => {
   expect(await footer.getByText('© 2024 Chuchiblog').isVisible()).toBe(true);
   await footer.getByRole('link', { name: 'Impressum' }).click();
   await page.waitForURL(`${app.url}/imprint`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Impressum');
+  await page.getByRole('heading', { level: 1, name: 'Impressum', exact: true }).waitFor();
   for (const heading of ['Haftungsausschluss', 'Nutzungsbedingungen', 'Urheberrechte', 'Anwendbares Recht und Gerichtsstand']) {
     expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
   }

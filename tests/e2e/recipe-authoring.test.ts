@@ -185,7 +185,8 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   await addIngredient(page, 'Rüebli', '300 g');
   await page.getByRole('button', { name: 'Update' }).click();
   await page.waitForURL(`${app.url}/detail/${recipe.id}`);
-  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Aargauer Rüeblitorte');
+  // Not expect.poll: it gives up after a second, and a client-side navigation can take longer.
+  await page.getByRole('heading', { level: 1, name: 'Aargauer Rüeblitorte', exact: true }).waitFor();
 
   const [row] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
   expect(row).toMatchObject({
