@@ -384,6 +384,8 @@ test('without JavaScript the form still works: ingredients through the server, m
   await page.getByLabel('Zutat', { exact: true }).fill('Zucker');
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
   await page.getByRole('list', { name: 'Zutatenliste' }).getByRole('button', { name: 'Zutat entfernen' }).nth(1).click();
+  // The click returns once the server's answer starts to arrive; read the list when it has.
+  await page.waitForLoadState();
   expect(await page.getByRole('list', { name: 'Zutatenliste' }).getByRole('listitem').allInnerTexts()).toEqual([expect.stringMatching(/1 l\s+Milch/)]);
 
   await page.getByRole('button', { name: 'Erfassen' }).click();
