@@ -158,6 +158,8 @@ test('redirects: signed out to /login and back, signed in away from /login; FAB 
   expect(await plain.getByRole('link', { name: 'Erfassen', exact: true }).count()).toBe(1);
   expect(await plain.getByRole('link', { name: 'Rezept erfassen' }).count()).toBe(1);
   await plain.goto(`${app.url}/create`);
+  // The form first: an error page would lack both links too.
+  await plain.getByRole('heading', { name: 'Erfasse ein Rezept' }).waitFor();
   expect(await plain.getByRole('link', { name: 'Erfassen', exact: true }).count()).toBe(0);
   expect(await plain.getByRole('link', { name: 'Rezept erfassen' }).count()).toBe(0);
   await context.close();

@@ -87,6 +87,8 @@ test('readers rate and comment; the average follows; authors delete only their o
   await beatPage.reload();
   expect(await beatPage.getByRole('button', { name: 'Kommentar löschen' }).count()).toBe(1);
   await anonymous.reload();
+  // The comments first: without them there would be no delete icons either.
+  await anonymous.getByText('Mir war es zu wenig gewürzt.').waitFor();
   expect(await anonymous.getByRole('button', { name: 'Kommentar löschen' }).count()).toBe(0);
   expect(await anonymous.getByRole('listitem').filter({ hasText: 'Sterne' }).count()).toBe(0);
 
@@ -131,6 +133,7 @@ test('markup in nickname and comment is shown as text and never runs', async () 
   expect(await comments.getByText(`Hacker ${shortPayload}`).isVisible()).toBe(true);
   expect(await comments.locator('img[src="x"], script').count()).toBe(0);
   await page.reload();
+  await comments.getByText(`Lecker ${payload}`).waitFor(); // the comment is there, shown as text
   expect(await page.getByRole('region', { name: 'Kommentare' }).locator('img[src="x"], script').count()).toBe(0);
   expect(alerted).toBe(false);
   await page.context().close();

@@ -353,10 +353,13 @@ test('signed out, /create and /edit lead to the login and back; others get no co
   await page.waitForURL(`${app.url}/login?redirectTo=${encodeURIComponent('/create')}`);
 
   await logInAndGo(page, app.url, `/detail/${recipe.id}`, beat.email);
+  // The recipe first: an error page would have no controls either.
+  await page.getByRole('heading', { name: 'Annas Fondue' }).waitFor();
   expect(await page.getByRole('button', { name: 'Rezept löschen' }).count()).toBe(0);
   expect(await page.getByRole('link', { name: 'Rezept bearbeiten' }).count()).toBe(0);
   await page.goto(app.url);
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Annas Fondue' }) });
+  await card.waitFor(); // without the card, no buttons on it either
   expect(await card.getByRole('button').count()).toBe(0);
 
   const response = await page.goto(`${app.url}/edit/${recipe.id}`);
