@@ -91,8 +91,11 @@ test('forgot password: the mailed link sets a new one and ends the other session
   const user = await createAccount('Beat Keller', 'Alter-Zopf-123');
   const elsewhere = await openPage(browser);
   await elsewhere.goto(`${app.url}/login`);
+  // Pages are hydrated and rendered before they are left: the errors asserted at the end include React's.
+  await waitForHydration(elsewhere);
   await logIn(elsewhere, user.email, 'Alter-Zopf-123');
   await elsewhere.waitForURL(`${app.url}/`);
+  await elsewhere.getByRole('button', { name: 'Open' }).waitFor();
 
   const page = await openPage(browser, 'mobile');
   await page.goto(`${app.url}/login`);
@@ -117,11 +120,14 @@ test('forgot password: the mailed link sets a new one and ends the other session
   await page.getByText('Dein Passwort wurde geändert.', { exact: false }).waitFor();
   await logIn(page, user.email, 'Neuer-Zopf-456');
   await page.waitForURL(`${app.url}/`);
+  await page.getByRole('button', { name: 'Open' }).waitFor();
 
   // The session from before the reset is gone; the used link is refused.
   await elsewhere.goto(`${app.url}/`);
   await elsewhere.getByRole('link', { name: 'Login' }).waitFor();
+  await waitForHydration(elsewhere);
   await page.goto(link);
+  await waitForHydration(page);
   await page.getByLabel(/^Neues Passwort\W*$/).fill('Dritter-Zopf-789');
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await page.getByText('Dieser Link ist abgelaufen oder wurde bereits verwendet.', { exact: false }).waitFor();

@@ -52,6 +52,8 @@ test('readers rate and comment; the average follows; authors delete only their o
   expect(await anonymous.getByRole('link', { name: 'Melde dich an' }).getAttribute('href')).toBe(
     `/login?redirectTo=${encodeURIComponent(recipePath)}`,
   );
+  // Hydrated before the page is left: the errors asserted at the end include React's.
+  await waitForHydration(anonymous);
 
   const beatPage = await openPage(browser, 'mobile');
   await logInAndGo(beatPage, app.url, recipePath, beat.email);
@@ -91,10 +93,12 @@ test('readers rate and comment; the average follows; authors delete only their o
   await anonymous.getByText('Mir war es zu wenig gewürzt.').waitFor();
   expect(await anonymous.getByRole('button', { name: 'Kommentar löschen' }).count()).toBe(0);
   expect(await anonymous.getByRole('listitem').filter({ hasText: 'Sterne' }).count()).toBe(0);
+  await waitForHydration(anonymous);
 
   // The average shows on the home page too.
   await anonymous.goto(app.url);
   await anonymous.getByRole('img', { name: 'Bewertung: 3 von 5 Sternen (2 Bewertungen)' }).first().waitFor();
+  await waitForHydration(anonymous);
 
   // Beat deletes his comment; the average follows.
   await waitForHydration(beatPage);

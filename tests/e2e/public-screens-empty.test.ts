@@ -1,7 +1,7 @@
 // An empty blog: every public screen shows its empty state, at phone and desktop width.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openPage, VIEWPORTS } from './support/browser.ts';
+import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 let app: TestApp;
@@ -29,6 +29,8 @@ for (const viewport of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) 
     // No spring list without recipes.
     expect(await page.getByText('Der Frühling kommt').count()).toBe(0);
     expect(await page.getByRole('img', { name: 'Chuchiblog – der Kochblog' }).isVisible()).toBe(true);
+    // Only a hydrated page has run its JavaScript (and could have failed).
+    await waitForHydration(page);
     expect(page.errors).toEqual([]);
     await page.context().close();
   });
@@ -50,6 +52,7 @@ test('every category page has its heading, an intro and the empty state', async 
     // The active category is highlighted and marked for assistive technology.
     const active = page.getByRole('navigation', { name: 'Kategorien' }).getByRole('link', { name: label });
     expect(await active.getAttribute('aria-current')).toBe('page');
+    await waitForHydration(page); // its JavaScript runs before the next page replaces it
   }
   expect(page.errors).toEqual([]);
   await page.context().close();

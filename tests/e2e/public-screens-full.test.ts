@@ -105,6 +105,8 @@ test('home features the newest recipe, lists the rest and the spring recipes (de
     'Risotto mit Spargeln',
   ]);
 
+  // Hydrated first: a client-side navigation, and the page's JavaScript has run (see errors below).
+  await waitForHydration(page);
   await grid.getByRole('link', { name: 'Mailänderli' }).click();
   await page.waitForURL(`${app.url}/detail/${ids.cookies}`);
   // Not expect.poll: it gives up after a second, and a client-side navigation can take longer.
@@ -139,6 +141,8 @@ test('category pages list their recipes and side columns', async () => {
   expect(await main.locator('h3').allTextContents()).toEqual(expect.arrayContaining(['Bärlauch-Risotto', 'Risotto mit Spargeln']));
   const vegetarian = page.getByRole('region', { name: 'Vegetarisch' });
   expect(await vegetarian.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Bärlauch-Risotto']);
+  // Each page hydrated before the next replaces it: the errors asserted below include React's.
+  await waitForHydration(page);
 
   await page.goto(`${app.url}/backen`);
   expect(await page.getByRole('region', { name: 'Torten & Kuchen' }).getByRole('heading', { level: 3 }).allTextContents()).toEqual([
@@ -147,9 +151,11 @@ test('category pages list their recipes and side columns', async () => {
   expect(await page.getByRole('region', { name: 'Weihnachtsguetzli' }).getByRole('heading', { level: 3 }).allTextContents()).toEqual([
     'Mailänderli',
   ]);
+  await waitForHydration(page);
 
   await page.goto(`${app.url}/dessert`);
   expect(await page.getByText('Es wurden noch keine Rezepte erfasst').isVisible()).toBe(true);
+  await waitForHydration(page);
   expect(page.errors).toEqual([]);
   await page.context().close();
 });
@@ -211,6 +217,8 @@ test('the detail page shows every element of the spec', async () => {
   expect(await comments.getByText('<b>Super</b>').isVisible()).toBe(true);
   expect(await comments.locator('b').count()).toBe(0);
 
+  // Hydrated first: a client-side navigation, and the page's JavaScript has run (see errors below).
+  await waitForHydration(page);
   await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Vegetarisch' }).click();
   await page.waitForURL(`${app.url}/tags/Vegetarisch`);
   await page.getByRole('heading', { level: 1, name: 'Vegetarisch', exact: true }).waitFor();
