@@ -162,13 +162,17 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   const page = await openPage(browser, 'mobile');
   await logInAndGo(page, app.url, `/detail/${recipe.id}`, anna.email);
   await waitForHydration(page);
-  // A slow answer: a spinner shows while the recipe loads.
+  // A slow answer: a spinner shows while the recipe loads. The answer is held
+  // until the spinner has been seen (a fixed delay could run out first).
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/edit/*.data*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await answered;
     await route.continue();
   });
   await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
   await page.getByRole('status').getByRole('progressbar', { name: 'Seite wird geladen' }).waitFor();
+  answer();
   await page.waitForURL(`${app.url}/edit/${recipe.id}`);
   await page.getByRole('heading', { name: 'Bearbeite dein Rezept' }).waitFor();
   expect(await page.getByRole('progressbar', { name: 'Seite wird geladen' }).count()).toBe(0);
