@@ -1,8 +1,10 @@
 // The real `node server.js` process: configuration errors, the data
 // directory lock, and a graceful stop on SIGTERM.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +42,18 @@ function startServer(env: Record<string, string>) {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  /** Resolves once the process has printed `text`. */
+  const printed = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (!output.includes(text)) return;
+        child.stdout!.off('data', check);
+        resolve();
+      };
+      child.stdout!.on('data', check);
+      check();
+    });
+  return { child, exited, output: () => output, printed };
 }
 
 async function waitForHealth(url: string) {
@@ -74,13 +87,22 @@ test('a second process on the same DATA_DIR is refused; SIGTERM finishes request
   expect(await second.exited).toBe(1);
   expect(second.output()).toContain('is in use by another Chuchiblog process');
 
-  // A request under way when the signal arrives still gets its answer.
-  const pending = fetch(`${url}/`);
-  await new Promise((r) => setTimeout(r, 5));
+  // A request under way when the signal arrives still gets its answer. Not left
+  // to timing: the server has read the headers (100 Continue) and waits for the
+  // body until the signal has arrived.
+  const body = new URLSearchParams({ email: 'niemand@example.ch', password: 'Falsches-Passwort-1' }).toString();
+  const pending = httpRequest(`${url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+  });
+  const answered = once(pending, 'response') as Promise<[IncomingMessage]>;
+  await once(pending, 'continue');
   first.child.kill('SIGTERM');
-  const response = await pending;
-  expect(response.status).toBe(200);
-  expect(await response.text()).toContain('Willkommen im Chuchiblog!');
+  await first.printed('SIGTERM received');
+  pending.end(body);
+  const [response] = await answered;
+  expect(response.statusCode).toBe(401);
+  expect((await response.toArray()).join('')).toContain('Benutzername oder Passwort falsch!');
   expect(await first.exited).toBe(0);
   expect(existsSync(path.join(dataDir, 'chuchiblog.lock'))).toBe(false);
 
