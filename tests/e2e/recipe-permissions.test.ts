@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
+import { RECIPE_RATE_LIMIT } from '../../app/features/recipes/recipe-mutations.server.ts';
 import { createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from './support/accounts.ts';
 import { makeJpeg } from './support/fixtures.ts';
@@ -82,6 +83,17 @@ test('create: anonymous is sent to the login and nothing is saved; a user saves 
   expect(response.headers.get('location')).toBe('/');
   const [saved] = await titled('Beats Rösti');
   expect(saved).toMatchObject({ userId: other.id, userEmail: other.email, author: 'Beat Keller', ratingSum: 0, ratingCount: 0 });
+});
+
+test('create: a user at the hourly limit gets 429 with a German message and nothing is saved', async () => {
+  const busy = await createAccount('Chiara Rossi');
+  const cookie = await sessionCookie(app.url, busy.email);
+  // The limit counts the last hour's recipes, however they were made.
+  for (let i = 0; i < RECIPE_RATE_LIMIT.max; i++) await createRecipe(busy, { title: `Chiaras Rezept ${i}` });
+  const response = await post('/create', form(recipeFields({ title: 'Einer zu viel' })), cookie);
+  expect(response.status).toBe(429);
+  expect(await response.text()).toContain('Du hast in der letzten Stunde schon viele Rezepte erfasst.');
+  expect(await titled('Einer zu viel')).toEqual([]);
 });
 
 test('update: anonymous goes to the login, another user gets 403, only the owner changes the recipe', async () => {

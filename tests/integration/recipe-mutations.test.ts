@@ -9,7 +9,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { storeImage } from '../../app/features/images/image-mutations.server.ts';
 import { getRecipe } from '../../app/features/recipes/recipe-queries.server.ts';
-import { createRecipe, deleteRecipe, updateRecipe } from '../../app/features/recipes/recipe-mutations.server.ts';
+import { createRecipe, deleteRecipe, RECIPE_RATE_LIMIT, updateRecipe } from '../../app/features/recipes/recipe-mutations.server.ts';
 import { validateRecipe, type RecipeFormValues, type RecipeInput } from '../../app/features/recipes/recipe-schema.ts';
 import { createComment, createRecipe as insertRecipe, createUser } from '../support/factories.ts';
 import { photo } from '../support/images.ts';
@@ -97,6 +97,19 @@ test('create takes the user\'s own uploaded picture, not someone else\'s or a mi
   const result = await createRecipe(anna, input({ imageId: annasImage.id }));
   expect(result.ok).toBe(true);
   expect(result.ok && (await getRecipe(result.id))!.image).toMatchObject({ id: annasImage.id, widths: [480] });
+});
+
+test('a user who has created many recipes within the hour is refused and nothing is saved; others are not', async () => {
+  const busy = await createUser();
+  const calm = await createUser();
+  // Older recipes do not count: only the last hour's.
+  await insertRecipe(busy, { createdAt: new Date(Date.now() - (RECIPE_RATE_LIMIT.windowMinutes + 1) * 60_000) });
+  for (let i = 0; i < RECIPE_RATE_LIMIT.max; i++) {
+    expect((await createRecipe(busy, input({ title: `Zopf Nr. ${i}` }))).ok).toBe(true);
+  }
+  expect(await createRecipe(busy, input({ title: 'Einer zu viel' }))).toEqual({ ok: false, reason: 'too-many' });
+  expect(await getDb().$count(recipes, eq(recipes.userId, busy.id))).toBe(RECIPE_RATE_LIMIT.max + 1);
+  expect((await createRecipe(calm, input())).ok).toBe(true);
 });
 
 test('update changes the owner\'s recipe and keeps author, picture, ratings and creation time', async () => {

@@ -33,7 +33,7 @@ export function formAnswer(answer: RecipeFormAnswer, status: number) {
 
 /** The form back with the reason a save was refused, under the field it concerns. */
 export function refusalAnswer(values: RecipeFormValues, reason: RecipeRefusal) {
-  const status = reason === 'not-found' ? 404 : reason === 'forbidden' ? 403 : 409;
+  const status = { 'not-found': 404, forbidden: 403, 'image-missing': 409, 'too-many': 429 }[reason];
   if (reason === 'image-missing') {
     return formAnswer({ values: { ...values, imageId: '' }, errors: { imageId: REFUSAL_MESSAGES[reason] } }, status);
   }

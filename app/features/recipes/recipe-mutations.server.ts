@@ -1,7 +1,7 @@
 // Writing recipes. The acting user comes from the session (the route passes
 // it in), never from the form; ownership is enforced here, in the statement
 // that writes, so no caller can forget it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
@@ -13,14 +13,18 @@ import type { RecipeInput } from './recipe-schema.ts';
 export type Actor = { id: string; name: string; email: string };
 
 /** Why a write did not happen; the route turns it into a status and a German message. */
-export type RecipeRefusal = 'not-found' | 'forbidden' | 'image-missing';
+export type RecipeRefusal = 'not-found' | 'forbidden' | 'image-missing' | 'too-many';
 export type RecipeWriteResult<T = object> = ({ ok: true } & T) | { ok: false; reason: RecipeRefusal };
 
 export const REFUSAL_MESSAGES: Record<RecipeRefusal, string> = {
   'not-found': 'Dieses Rezept gibt es nicht (mehr).',
   forbidden: 'Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.',
   'image-missing': 'Das Bild ist nicht mehr vorhanden. Bitte lade es noch einmal hoch.',
+  'too-many': 'Du hast in der letzten Stunde schon viele Rezepte erfasst. Bitte versuche es später noch einmal.',
 };
+
+/** Far more than a person writes in an hour; stops a script filling the blog. */
+export const RECIPE_RATE_LIMIT = { max: 20, windowMinutes: 60 };
 
 function recipeFields(input: RecipeInput) {
   return {
@@ -44,6 +48,12 @@ function recipeFields(input: RecipeInput) {
  */
 export async function createRecipe(actor: Actor, input: RecipeInput): Promise<RecipeWriteResult<{ id: string }>> {
   const db = getDb();
+  const since = sql`now() - make_interval(mins => ${RECIPE_RATE_LIMIT.windowMinutes})`;
+  const [recent] = await db
+    .select({ n: count() })
+    .from(recipes)
+    .where(and(eq(recipes.userId, actor.id), gt(recipes.createdAt, since)));
+  if ((recent?.n ?? 0) >= RECIPE_RATE_LIMIT.max) return { ok: false, reason: 'too-many' };
   if (input.imageId) {
     const [image] = await db
       .select({ id: images.id })
