@@ -2,13 +2,14 @@
 // recipe's rating_sum/rating_count change in one transaction, with relative
 // updates (sum = sum + x) that the database serialises on the recipe row.
 // Nothing is read, modified and written back, so concurrent posts never lose one.
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { comments, recipes } from '../../db/schema/recipes.ts';
+import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { toCommentView } from './comment-queries.server.ts';
 import type { CommentInput } from './comment-schema.ts';
 
-export const COMMENT_RATE_LIMIT = { max: 10, windowMinutes: 10 };
+export const COMMENT_RATE_LIMIT: UserQuota = { max: 10, windowMinutes: 10 };
 
 export class CommentError extends Error {
   override name = 'CommentError';
@@ -22,16 +23,10 @@ export class CommentError extends Error {
 
 /** Posts a comment as `authorId` (from the session); returns the stored comment. */
 export async function createComment(authorId: string, recipeId: string, input: CommentInput) {
-  const db = getDb();
-  const since = sql`now() - make_interval(mins => ${COMMENT_RATE_LIMIT.windowMinutes})`;
-  const [recent] = await db
-    .select({ n: count() })
-    .from(comments)
-    .where(and(eq(comments.authorId, authorId), gt(comments.createdAt, since)));
-  if ((recent?.n ?? 0) >= COMMENT_RATE_LIMIT.max) {
+  if (await quotaReached({ table: comments, owner: comments.authorId, createdAt: comments.createdAt }, authorId, COMMENT_RATE_LIMIT)) {
     throw new CommentError('Du hast gerade viele Kommentare geschrieben. Bitte warte ein paar Minuten.', 429);
   }
-  return db.transaction(async (tx) => {
+  return getDb().transaction(async (tx) => {
     const [recipe] = await tx
       .update(recipes)
       .set({ ratingSum: sql`${recipes.ratingSum} + ${input.rating}`, ratingCount: sql`${recipes.ratingCount} + 1` })

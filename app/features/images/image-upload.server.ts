@@ -2,11 +2,10 @@
 // request body (XMLHttpRequest, for its progress events); we read at most
 // MAX_INPUT_BYTES of it, let storeImage check and process it, and answer
 // JSON: the stored image, or a German message with a 4xx status.
-import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { getDb } from '../../db/client.server.ts';
 import { images } from '../../db/schema/recipes.ts';
 import { BodyTooLargeError, discardBody, readBodyCapped } from '../../lib/request-body.server.ts';
 import { log } from '../../lib/logger.server.ts';
+import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { storeImage } from './image-mutations.server.ts';
 import { ImageRejectedError, MAX_INPUT_BYTES, type ImageRejection } from './image-processing.server.ts';
 import type { ImageRef } from './image-urls.ts';
@@ -14,7 +13,7 @@ import type { ImageRef } from './image-urls.ts';
 export type UploadAnswer = { image: ImageRef } | { error: string };
 
 /** Each picture costs decoding time and storage: a generous hourly limit per user, counted in `images`. */
-export const UPLOAD_RATE_LIMIT = { max: 30, windowMinutes: 60 };
+export const UPLOAD_RATE_LIMIT: UserQuota = { max: 30, windowMinutes: 60 };
 
 const STATUS: Record<ImageRejection, number> = { 'not-jpeg': 415, 'too-large': 413, damaged: 422 };
 
@@ -52,12 +51,7 @@ export async function refuseUpload(request: Request, message: string, status: nu
 
 /** Stores the request body as an image of `userId` and answers JSON (201, or 4xx with a German message). */
 export async function receiveImageUpload(request: Request, userId: string): Promise<Response> {
-  const since = sql`now() - make_interval(mins => ${UPLOAD_RATE_LIMIT.windowMinutes})`;
-  const [recent] = await getDb()
-    .select({ n: count() })
-    .from(images)
-    .where(and(eq(images.userId, userId), gt(images.createdAt, since)));
-  if ((recent?.n ?? 0) >= UPLOAD_RATE_LIMIT.max) {
+  if (await quotaReached({ table: images, owner: images.userId, createdAt: images.createdAt }, userId, UPLOAD_RATE_LIMIT)) {
     return refuseUpload(request, 'Du hast in der letzten Stunde sehr viele Bilder hochgeladen. Bitte versuche es später noch einmal.', 429);
   }
   let body: Buffer;

@@ -1,10 +1,11 @@
 // Writing recipes. The acting user comes from the session (the route passes
 // it in), never from the form; ownership is enforced here, in the statement
 // that writes, so no caller can forget it.
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
+import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { displayName } from '../../utils/display-name.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { deleteImageIfUnused } from '../images/image-mutations.server.ts';
@@ -24,7 +25,7 @@ export const REFUSAL_MESSAGES: Record<RecipeRefusal, string> = {
 };
 
 /** Far more than a person writes in an hour; stops a script filling the blog. */
-export const RECIPE_RATE_LIMIT = { max: 20, windowMinutes: 60 };
+export const RECIPE_RATE_LIMIT: UserQuota = { max: 20, windowMinutes: 60 };
 
 function recipeFields(input: RecipeInput) {
   return {
@@ -48,12 +49,9 @@ function recipeFields(input: RecipeInput) {
  */
 export async function createRecipe(actor: Actor, input: RecipeInput): Promise<RecipeWriteResult<{ id: string }>> {
   const db = getDb();
-  const since = sql`now() - make_interval(mins => ${RECIPE_RATE_LIMIT.windowMinutes})`;
-  const [recent] = await db
-    .select({ n: count() })
-    .from(recipes)
-    .where(and(eq(recipes.userId, actor.id), gt(recipes.createdAt, since)));
-  if ((recent?.n ?? 0) >= RECIPE_RATE_LIMIT.max) return { ok: false, reason: 'too-many' };
+  if (await quotaReached({ table: recipes, owner: recipes.userId, createdAt: recipes.createdAt }, actor.id, RECIPE_RATE_LIMIT)) {
+    return { ok: false, reason: 'too-many' };
+  }
   if (input.imageId) {
     const [image] = await db
       .select({ id: images.id })
