@@ -31,9 +31,11 @@ export function formAnswer(answer: RecipeFormAnswer, status: number) {
   return data(answer, { status });
 }
 
+const REFUSAL_STATUS: Record<RecipeRefusal, number> = { 'not-found': 404, forbidden: 403, 'image-missing': 409, 'too-many': 429 };
+
 /** The form back with the reason a save was refused, under the field it concerns. */
 export function refusalAnswer(values: RecipeFormValues, reason: RecipeRefusal) {
-  const status = { 'not-found': 404, forbidden: 403, 'image-missing': 409, 'too-many': 429 }[reason];
+  const status = REFUSAL_STATUS[reason];
   if (reason === 'image-missing') {
     return formAnswer({ values: { ...values, imageId: '' }, errors: { imageId: REFUSAL_MESSAGES[reason] } }, status);
   }
