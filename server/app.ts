@@ -17,6 +17,8 @@ import { scheduleBackups } from '../app/lib/backup.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
+import { defaultHost } from './default-host.ts';
+import { privateAnswers } from './private-answers.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -49,12 +51,13 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
+  app.use(defaultHost(env.publicUrl));
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
   app.use(allowedMethodsOnly());
-  app.use(sameOriginOnly(env.publicUrl));
+  app.use(sameOriginOnly(env.publicUrl, { development: Boolean(devMiddleware) }));
 
   if (devMiddleware) {
     app.use(devMiddleware);
@@ -64,6 +67,7 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
     app.use(express.static(clientDir, { maxAge: '1h', index: false }));
   }
   app.use('/images', serveImages());
+  app.use(privateAnswers());
 
   app.use(
     createRequestHandler({

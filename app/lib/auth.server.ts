@@ -141,8 +141,13 @@ export function authHeaders(request: Request, clientIp = 'unknown'): Headers {
   return headers;
 }
 
+/** Whether a Cookie header may carry one of our session cookies (without asking the database). */
+export function mayCarrySession(cookieHeader: string | null | undefined) {
+  return Boolean(cookieHeader?.includes('chuchiblog'));
+}
+
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  if (!request.headers.get('cookie')?.includes('chuchiblog')) return null;
+  if (!mayCarrySession(request.headers.get('cookie'))) return null;
   try {
     const session = await getAuth().api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } });
     if (!session) return null;

@@ -18,7 +18,8 @@ function post(path: string, fields: Record<string, string>, cookie?: string, hea
   return fetch(`${app.url}${path}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
-    headers: { ...(cookie ? { cookie } : {}), ...headers },
+    // A browser's form post carries its origin; requests without one are refused.
+    headers: { origin: app.url, ...(cookie ? { cookie } : {}), ...headers },
     redirect: 'manual',
   });
 }
@@ -81,7 +82,7 @@ test('bad input is refused with 4xx and changes nothing', async () => {
   }
   const garbage = await fetch(`${app.url}${path}`, {
     method: 'POST',
-    headers: { cookie: cookies.author!, 'content-type': 'multipart/form-data; boundary=nix' },
+    headers: { origin: app.url, cookie: cookies.author!, 'content-type': 'multipart/form-data; boundary=nix' },
     body: 'kein multipart',
   });
   expect(garbage.status).toBe(400);

@@ -87,6 +87,7 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
 
   const login = await fetch(`${a.url}/login`, {
     method: 'POST',
+    headers: { origin: a.url },
     body: new URLSearchParams({ email: 'vreni@example.ch', password: TEST_PASSWORD }),
     redirect: 'manual',
   });

@@ -25,7 +25,7 @@ function form(fields: Fields) {
 }
 
 function post(path: string, body: BodyInit, cookie?: string, headers: Record<string, string> = {}) {
-  return fetch(`${app.url}${path}`, { method: 'POST', body, headers: { ...(cookie ? { cookie } : {}), ...headers }, redirect: 'manual' });
+  return fetch(`${app.url}${path}`, { method: 'POST', body, headers: { origin: app.url, ...(cookie ? { cookie } : {}), ...headers }, redirect: 'manual' });
 }
 
 function recipeFields(overrides: Fields = {}): Fields {

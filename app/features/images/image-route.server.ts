@@ -25,6 +25,8 @@ export function serveImages() {
       res.setHeader('Content-Length', String(size));
       // A new upload gets a new id, so a rendition never changes.
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      // Other sites may link to a recipe, not embed its pictures (share previews are fetched server-side).
+      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     };
 
     // Express routes HEAD to GET handlers; answer it without reading the file.

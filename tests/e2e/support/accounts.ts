@@ -37,6 +37,7 @@ export async function logInAndGo(page: Page, baseUrl: string, path: string, emai
 export async function sessionCookie(baseUrl: string, email: string, password = TEST_PASSWORD) {
   const response = await fetch(`${baseUrl}/login`, {
     method: 'POST',
+    headers: { origin: baseUrl },
     body: new URLSearchParams({ email, password }),
     redirect: 'manual',
   });
