@@ -29,7 +29,11 @@ const SCREENS = {
 function screenFor(error: unknown) {
   if (!isRouteErrorResponse(error)) return SCREENS[500]; // a thrown exception: render or server failure
   if (error.status === 404 || error.status === 403) return SCREENS[error.status];
-  if (error.status >= 400 && error.status < 500) return { ...SCREENS[400], overline: `Fehler ${error.status}` };
+  if (error.status >= 400 && error.status < 500) {
+    // A refusal may say why (e.g. a form field sent twice); that German text replaces the general one.
+    const reason = typeof error.data === 'string' && error.data ? error.data : SCREENS[400].text;
+    return { ...SCREENS[400], overline: `Fehler ${error.status}`, text: reason };
+  }
   return SCREENS[500];
 }
 

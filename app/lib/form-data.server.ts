@@ -1,19 +1,42 @@
 import { data } from 'react-router';
-import { BodyTooLargeError, readFormCapped } from './request-body.server.ts';
+import { BodyTooLargeError, MalformedBodyError, readFormCapped } from './request-body.server.ts';
 
 /** Forms of this site are a few kilobytes; the recipe form has its own, larger cap. */
 export const FORM_BODY_LIMIT = 64 * 1024;
 
+export const MALFORMED_BODY_MESSAGE = 'Die Anfrage enthält ungültige Zeichen. Bitte sende das Formular noch einmal über die Seite.';
+export const REPEATED_FIELD_MESSAGE = 'Die Anfrage enthält ein Feld mehrfach. Bitte sende das Formular noch einmal über die Seite.';
+
+/**
+ * Whether a field that holds one value came more than once. Which of two
+ * ratings would count is a guess; a form of ours never sends two, so such a
+ * request is refused instead. `lists` names the fields that are lists.
+ */
+export function hasRepeatedField(form: FormData, lists: readonly string[] = []) {
+  const seen = new Set<string>();
+  for (const name of form.keys()) {
+    if (lists.includes(name)) continue;
+    if (seen.has(name)) return true;
+    seen.add(name);
+  }
+  return false;
+}
+
 /**
  * The request's form fields, read with a size cap (a huge body is refused
- * with 413 instead of filling the memory). A body that is not a form yields
- * an empty one: validation then answers 400, never 500.
+ * with 413 instead of filling the memory), as UTF-8 and each field at most once (400).
+ * A body that is not a form yields an empty one: validation then answers
+ * 400, never 500.
  */
 export async function readFormData(request: Request, limit = FORM_BODY_LIMIT): Promise<FormData> {
+  let form: FormData;
   try {
-    return await readFormCapped(request, limit);
+    form = await readFormCapped(request, limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw data('Die Anfrage ist zu gross.', { status: 413 });
+    if (error instanceof MalformedBodyError) throw data(MALFORMED_BODY_MESSAGE, { status: 400 });
     return new FormData();
   }
+  if (hasRepeatedField(form)) throw data(REPEATED_FIELD_MESSAGE, { status: 400 });
+  return form;
 }

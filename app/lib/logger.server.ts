@@ -6,10 +6,23 @@ type Fields = Record<string, unknown>;
 
 const SECRET_KEY = /pass(word)?|token|secret|cookie|authorization|session/i;
 
+// Drizzle writes a failed query's parameters (user text, e-mail addresses)
+// into its message and stack; the query without them is enough to debug.
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
+
+function describeError(error: Error) {
+  const cause = error.cause as { name?: unknown; code?: unknown } | undefined;
+  return {
+    name: error.name,
+    message: error.message.replace(QUERY_PARAMS, '\nparams: [redacted]'),
+    stack: error.stack?.replace(QUERY_PARAMS, '\nparams: [redacted]'),
+    // The driver's error by its code only: its message may quote the values.
+    ...(cause && typeof cause === 'object' ? { cause: { name: cause.name, code: cause.code } } : {}),
+  };
+}
+
 function redact(value: unknown, depth = 0): unknown {
-  if (value instanceof Error) {
-    return { name: value.name, message: value.message, stack: value.stack };
-  }
+  if (value instanceof Error) return describeError(value);
   if (!value || typeof value !== 'object' || depth > 4) return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
   return Object.fromEntries(

@@ -1,10 +1,19 @@
 // Request bodies read with a size cap. `request.formData()` and friends read
 // whatever a client sends into memory; these stop at the cap instead.
+import { isUtf8 } from 'node:buffer';
 
 export class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError';
   constructor(readonly limit: number) {
     super(`request body larger than ${limit} bytes`);
+  }
+}
+
+/** A form body whose text is not UTF-8: the parser would turn it into "�" silently. */
+export class MalformedBodyError extends Error {
+  override name = 'MalformedBodyError';
+  constructor() {
+    super('request body is not valid UTF-8');
   }
 }
 
@@ -68,13 +77,21 @@ export async function readBodyCapped(request: Request, limit: number): Promise<B
   return Buffer.concat(chunks, size);
 }
 
+/** Whether the body is UTF-8 once its %XX escapes are decoded (as a form parser would read it). */
+function isUtf8Form(body: Buffer) {
+  const unescaped = body.toString('latin1').replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return isUtf8(Buffer.from(unescaped, 'latin1'));
+}
+
 /**
  * The request's form fields, from a body of at most `limit` bytes. Throws
- * BodyTooLargeError beyond; a body that is no form yields an empty one (the
- * validation then answers with its messages, never a 500).
+ * BodyTooLargeError beyond and MalformedBodyError for text that is not UTF-8
+ * (our forms send UTF-8 only); a body that is no form yields an empty one
+ * (the validation then answers with its messages, never a 500).
  */
 export async function readFormCapped(request: Request, limit: number): Promise<FormData> {
   const body = await readBodyCapped(request, limit);
+  if (!isUtf8Form(body)) throw new MalformedBodyError();
   const type = request.headers.get('content-type') ?? '';
   try {
     return await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { Link } from 'react-router';
+import { data, Link } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { verifyEmail } from '../features/accounts/account-actions.server.ts';
 import { AuthCard } from '../features/accounts/components/auth-card.tsx';
@@ -12,7 +12,9 @@ export function meta() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { result: await verifyEmail(new URL(request.url).searchParams.get('token')) };
+  const result = await verifyEmail(new URL(request.url).searchParams.get('token'));
+  // An expired or forged link is a refused request, with the page's German explanation.
+  return data({ result }, { status: result === 'verified' ? 200 : 400 });
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@
 // in the browser before sending and again by the route action.
 import { z } from 'zod';
 import { displayName } from '../../utils/display-name.ts';
+import { CONTROL_CHARACTER_MESSAGE, isSingleLineText } from '../../utils/plain-text.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../utils/password-policy.ts';
 
 const email = z
@@ -19,7 +20,8 @@ const password = z
 
 const newPassword = password.min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`);
 
-const name = (message: string) => z.string({ message }).trim().min(1, message).max(60, 'Bitte höchstens 60 Zeichen.');
+const name = (message: string) =>
+  z.string({ message }).trim().min(1, message).max(60, 'Bitte höchstens 60 Zeichen.').refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE);
 
 export const signInSchema = z.object({ email, password });
 
@@ -33,7 +35,8 @@ export const signUpSchema = z.object({
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
-  token: z.string({ message: 'Der Link ist ungültig.' }).min(1, 'Der Link ist ungültig.').max(500),
+  // Better Auth's tokens are letters and digits; anything else is no link of ours.
+  token: z.string({ message: 'Der Link ist ungültig.' }).regex(/^[\w-]{1,500}$/, 'Der Link ist ungültig.'),
   password: newPassword,
 });
 

@@ -1,28 +1,33 @@
 // One schema for the comment form: the browser checks it before sending,
 // the action checks it again before anything is written.
 import { z } from 'zod';
+import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
 
 export const COMMENT_MAX_LENGTH = 2000;
 export const NICKNAME_MAX_LENGTH = 60;
 export const RATING_REQUIRED_MESSAGE = 'Bitte gib eine Bewertung ab.';
+const RATING_RANGE_MESSAGE = 'Die Bewertung geht von 1 bis 5 Sternen.';
 
 export const commentSchema = z.object({
-  // The rating control starts at 0, which means "not rated yet".
-  rating: z.coerce
-    .number({ message: RATING_REQUIRED_MESSAGE })
-    .int(RATING_REQUIRED_MESSAGE)
-    .min(1, RATING_REQUIRED_MESSAGE)
-    .max(5, 'Die Bewertung geht von 1 bis 5 Sternen.'),
+  // The rating control starts at 0, which means "not rated yet". Exactly one
+  // digit: "5 ", "0x5" or "5.0" are no answer the stars can give.
+  rating: z
+    .string({ message: RATING_REQUIRED_MESSAGE })
+    .refine((value) => value !== '' && value !== '0', RATING_REQUIRED_MESSAGE)
+    .refine((value) => value === '' || /^[0-5]$/.test(value), RATING_RANGE_MESSAGE)
+    .transform(Number),
   nickname: z
     .string({ message: 'Bitte gib einen Nickname ein.' })
     .trim()
     .min(1, 'Bitte gib einen Nickname ein.')
-    .max(NICKNAME_MAX_LENGTH, `Der Nickname darf höchstens ${NICKNAME_MAX_LENGTH} Zeichen lang sein.`),
+    .max(NICKNAME_MAX_LENGTH, `Der Nickname darf höchstens ${NICKNAME_MAX_LENGTH} Zeichen lang sein.`)
+    .refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE),
   comment: z
     .string({ message: 'Bitte schreibe einen Kommentar.' })
     .trim()
     .min(1, 'Bitte schreibe einen Kommentar.')
-    .max(COMMENT_MAX_LENGTH, `Der Kommentar darf höchstens ${COMMENT_MAX_LENGTH} Zeichen lang sein.`),
+    .max(COMMENT_MAX_LENGTH, `Der Kommentar darf höchstens ${COMMENT_MAX_LENGTH} Zeichen lang sein.`)
+    .refine(isMultiLineText, CONTROL_CHARACTER_MESSAGE),
 });
 
 export type CommentInput = z.infer<typeof commentSchema>;

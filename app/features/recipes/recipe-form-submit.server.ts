@@ -3,7 +3,8 @@
 // validate with the shared schema. Whatever happens, the answer carries the
 // values as typed, so the form never loses them.
 import { data } from 'react-router';
-import { BodyTooLargeError, readFormCapped } from '../../lib/request-body.server.ts';
+import { hasRepeatedField, MALFORMED_BODY_MESSAGE, REPEATED_FIELD_MESSAGE } from '../../lib/form-data.server.ts';
+import { BodyTooLargeError, MalformedBodyError, readFormCapped } from '../../lib/request-body.server.ts';
 import { REFUSAL_MESSAGES, type RecipeRefusal } from './recipe-mutations.server.ts';
 import {
   EMPTY_RECIPE_FORM,
@@ -16,6 +17,9 @@ import {
   type RecipeFormValues,
   type RecipeInput,
 } from './recipe-schema.ts';
+
+/** The form's list fields (see recipeFormValues); every other field comes once. */
+const LIST_FIELDS = ['tags', 'ingredientName', 'ingredientAmount'];
 
 /** Far above what the form's bounded fields can produce, even percent-encoded. */
 const MAX_FORM_BYTES = 512 * 1024;
@@ -50,10 +54,13 @@ export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> 
     const formError =
       error instanceof BodyTooLargeError
         ? 'Deine Eingaben sind zu umfangreich. Bitte kürze den Text.'
-        : 'Deine Eingaben sind nicht vollständig angekommen. Bitte versuche es noch einmal.';
+        : error instanceof MalformedBodyError
+          ? MALFORMED_BODY_MESSAGE
+          : 'Deine Eingaben sind nicht vollständig angekommen. Bitte versuche es noch einmal.';
     return { kind: 'answer', response: formAnswer({ values: EMPTY_RECIPE_FORM, formError }, error instanceof BodyTooLargeError ? 413 : 400) };
   }
   const values = recipeFormValues(form);
+  if (hasRepeatedField(form, LIST_FIELDS)) return { kind: 'answer', response: formAnswer({ values, formError: REPEATED_FIELD_MESSAGE }, 400) };
   const intent = form.get('intent');
 
   // The ingredient buttons of a page without JavaScript (with it, the

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
 import { isUuid } from '../../utils/ids.ts';
+import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
 import type { Ingredient, RecipeDetail } from './recipe-types.ts';
 
 export const RECIPE_LIMITS = {
@@ -49,18 +50,24 @@ export const EMPTY_RECIPE_FORM: RecipeFormValues = {
   imageId: '',
 };
 
-function text(max: number, missing: string, tooLong: string) {
-  return z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong });
+type Lines = 'single-line' | 'multi-line';
+
+function plain(schema: z.ZodString, lines: Lines) {
+  return schema.refine(lines === 'single-line' ? isSingleLineText : isMultiLineText, { error: CONTROL_CHARACTER_MESSAGE });
+}
+
+function text(max: number, missing: string, tooLong: string, lines: Lines = 'single-line') {
+  return plain(z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong }), lines);
 }
 
 export const recipeSchema = z.object({
   title: text(RECIPE_LIMITS.title, 'Bitte gib einen Titel ein.', `Der Titel darf höchstens ${RECIPE_LIMITS.title} Zeichen lang sein.`),
-  lead: text(RECIPE_LIMITS.lead, 'Bitte gib einen Lead ein.', `Der Lead darf höchstens ${RECIPE_LIMITS.lead} Zeichen lang sein.`),
+  lead: text(RECIPE_LIMITS.lead, 'Bitte gib einen Lead ein.', `Der Lead darf höchstens ${RECIPE_LIMITS.lead} Zeichen lang sein.`, 'multi-line'),
   category: z.enum(CATEGORY_LABELS, { error: 'Bitte wähle eine Kategorie.' }),
   level: z.enum(LEVELS, { error: 'Bitte wähle einen Schwierigkeitsgrad.' }),
+  // Digits only, as a number input sends them: "30 ", "0x1E" or "3e1" are refused, not guessed.
   duration: z
     .string({ error: 'Bitte gib die Dauer in Minuten an.' })
-    .trim()
     .min(1, { error: 'Bitte gib die Dauer in Minuten an.' })
     .regex(/^\d{1,6}$/, { error: 'Bitte gib die Dauer als ganze Zahl in Minuten an.' })
     .transform(Number)
@@ -89,12 +96,15 @@ export const recipeSchema = z.object({
           'Jede Zutat braucht einen Namen.',
           `Der Name einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientName} Zeichen lang sein.`,
         ),
-        amount: z
-          .string({ error: 'Die Menge einer Zutat ist ungültig.' })
-          .trim()
-          .max(RECIPE_LIMITS.ingredientAmount, {
-            error: `Die Menge einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientAmount} Zeichen lang sein.`,
-          }),
+        amount: plain(
+          z
+            .string({ error: 'Die Menge einer Zutat ist ungültig.' })
+            .trim()
+            .max(RECIPE_LIMITS.ingredientAmount, {
+              error: `Die Menge einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientAmount} Zeichen lang sein.`,
+            }),
+          'single-line',
+        ),
       }),
       { error: 'Bitte füge mindestens eine Zutat hinzu.' },
     )
@@ -104,12 +114,15 @@ export const recipeSchema = z.object({
     RECIPE_LIMITS.description,
     'Bitte beschreibe die Zubereitung.',
     `Die Zubereitung darf höchstens ${RECIPE_LIMITS.description} Zeichen lang sein.`,
+    'multi-line',
   ),
-  additional: z
-    .string({ error: 'Die Tipps & Tricks sind ungültig.' })
-    .trim()
-    .max(RECIPE_LIMITS.additional, { error: `Die Tipps & Tricks dürfen höchstens ${RECIPE_LIMITS.additional} Zeichen lang sein.` })
-    .transform((value) => value || null),
+  additional: plain(
+    z
+      .string({ error: 'Die Tipps & Tricks sind ungültig.' })
+      .trim()
+      .max(RECIPE_LIMITS.additional, { error: `Die Tipps & Tricks dürfen höchstens ${RECIPE_LIMITS.additional} Zeichen lang sein.` }),
+    'multi-line',
+  ).transform((value) => value || null),
   imageId: z
     .string({ error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
     .refine((value) => value === '' || isUuid(value), { error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
