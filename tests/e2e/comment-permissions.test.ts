@@ -56,7 +56,9 @@ test('anonymous visitors cannot comment; signed-in users can, as themselves', as
     { intent: 'create-comment', rating: '4', nickname: 'Beat', comment: 'Fein', authorId: other.id },
     cookies.author,
   );
-  expect(signedIn.status).toBe(200);
+  // Post/redirect/get: back to the comments of the recipe.
+  expect(signedIn.status).toBe(303);
+  expect(signedIn.headers.get('location')).toBe(`${path}#kommentare`);
   const [stored] = await getDb().select().from(comments).where(eq(comments.recipeId, recipeId));
   expect(stored).toMatchObject({ authorId: author.id, rating: 4, comment: 'Fein' });
   expect(await rating()).toEqual({ sum: 4, count: 1 });

@@ -1,8 +1,8 @@
 import type { CommentFieldErrors } from './comment-schema.ts';
 
-/** What the detail page's comment actions answer; shared by action and form. */
+/** What the detail page's comment actions answer (a saved comment redirects instead); shared by action and form. */
 export type CommentActionResult =
-  | { ok: true; intent: 'create-comment' | 'delete-comment'; commentId: string }
+  | { ok: true; intent: 'delete-comment'; commentId: string }
   | {
       ok: false;
       intent: 'create-comment' | 'delete-comment' | 'unknown';

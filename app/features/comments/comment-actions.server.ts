@@ -1,7 +1,7 @@
 // The detail page's comment actions: validation with the shared schema, the
 // acting user from the session (never from the form), German answers with
 // fitting status codes, and never an exception for bad input.
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import { log } from '../../lib/logger.server.ts';
 import { isUuid } from '../../utils/ids.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
@@ -35,8 +35,10 @@ export async function commentAction(userId: string | null, recipeId: string, for
       if (!parsed.success) {
         return reply({ ok: false, intent, fieldErrors: commentFieldErrors(parsed.error), values: textValues(form) }, 400);
       }
-      const comment = await createComment(userId, recipeId, parsed.data);
-      return reply({ ok: true, intent, commentId: comment.uid });
+      await createComment(userId, recipeId, parsed.data);
+      // Post/redirect/get: the answer is a cheap 303 instead of the whole page,
+      // and reloading the page afterwards does not post the comment again.
+      return redirect(`/detail/${recipeId}#kommentare`, 303);
     }
     const commentId = form.get('commentId');
     if (!isUuid(commentId)) {

@@ -3,9 +3,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { displayName } from '../../../utils/display-name.ts';
-import { useLatestSuccess } from '../../../utils/use-latest-success.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import type { CommentView } from '../comment-types.ts';
 import { CommentForm } from './comment-form.tsx';
@@ -24,8 +23,9 @@ type Props = {
 export function CommentsSection({ recipeId, state, user, result }: Props) {
   const createResult = result?.intent === 'create-comment' ? result : undefined;
   const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
-  // A new key after each saved comment resets the form to its defaults.
-  const formKey = useLatestSuccess(createResult, (r) => (r.ok ? r.commentId : undefined)) ?? 'neu';
+  // A saved comment redirects back here, a new location with a new key: the
+  // form starts again from its defaults. A refusal keeps the location and the input.
+  const formKey = useLocation().key;
   return (
     <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
       <Divider />
