@@ -1,0 +1,114 @@
+// The real production server as its own process, for benchmarks that load
+// it from outside (its memory and CPU are its own, as in production), and a
+// blog prepared before it starts.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { accounts, users } from '../../app/db/schema/auth.ts';
+import { recipes } from '../../app/db/schema/recipes.ts';
+import { hashPassword } from '../../app/lib/password-hash.server.ts';
+import { openScriptDatabase } from '../../scripts/open-database.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const BENCH_PASSWORD = 'Bench-Passwort-2024';
+
+export async function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = (server.address() as AddressInfo);
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh DATA_DIR with `userCount` verified users (one shared password) and one recipe by the first. */
+export async function prepareBlog(userCount: number) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-bench-'));
+  process.env.DATA_DIR = dataDir;
+  process.env.LOG_LEVEL = 'silent';
+  const { connection, close } = await openScriptDatabase();
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const emails: string[] = [];
+  const ids: string[] = [];
+  for (let i = 0; i < userCount; i++) {
+    const id = randomUUID();
+    const email = `leserin-${i}@example.ch`;
+    await connection.db.insert(users).values({ id, name: `Leserin ${i}`, email, emailVerified: true });
+    await connection.db.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: hash });
+    emails.push(email);
+    ids.push(id);
+  }
+  const [recipe] = await connection.db
+    .insert(recipes)
+    .values({
+      userId: ids[0]!,
+      userEmail: emails[0]!,
+      author: 'Leserin 0',
+      title: 'Zürcher Geschnetzeltes',
+      lead: 'Mit Rösti, wie es sich gehört.',
+      duration: 40,
+      category: 'Hauptgang',
+      level: 'Mittel',
+      tags: ['Salzig'],
+      quantity: 'für 4 Personen',
+      ingredients: [{ name: 'Kalbfleisch', amount: '600 g' }],
+      description: 'Fleisch anbraten.\n\nMit Rahm ablöschen.',
+    })
+    .returning({ id: recipes.id });
+  await close();
+  return { dataDir, emails, recipeId: recipe!.id, remove: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+export type ServerProcess = { url: string; pid: number; stop: () => Promise<void> };
+
+/**
+ * `node server.js` on a free loopback port; resolves once /healthz answers.
+ * BENCH_SERVER_FLAGS adds Node flags to the server only, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load.
+ */
+export async function startServer(dataDir: string): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, 'server.js'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'silent' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      if (i > 300) throw new Error('the server did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Signs in through the login form; returns the Cookie header. */
+export async function signIn(url: string, email: string) {
+  const response = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { origin: url },
+    body: new URLSearchParams({ email, password: BENCH_PASSWORD }),
+    redirect: 'manual',
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error(`sign-in of ${email} failed: ${response.status}`);
+  return cookie;
+}
