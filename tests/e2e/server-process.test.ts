@@ -1,26 +1,35 @@
 // The real `node server.js` process: configuration errors, the data
-// directory lock, and a graceful stop on SIGTERM.
-import { spawn, type ChildProcess } from 'node:child_process';
+// directory lock (held by the operating system, so neither a stale lock file
+// nor a killed server blocks the next start), and a graceful stop on SIGTERM.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DataDirLockedError, lockDataDir } from '../../app/lib/data-dir-lock.server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
 const running: ChildProcess[] = [];
+const dataDirs: string[] = [];
+
+async function freshDataDir() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-proc-'));
+  dataDirs.push(dir);
+  return dir;
+}
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-proc-'));
+  dataDir = await freshDataDir();
 });
 
 afterAll(async () => {
   for (const child of running) child.kill('SIGKILL');
-  await rm(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 });
 
 async function freePort() {
@@ -32,11 +41,21 @@ async function freePort() {
   });
 }
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
-  });
+/**
+ * Starts `node server.js`. With `unreapedParent` the server runs under a shell
+ * that then becomes `sleep` and never waits for its children (as under a
+ * container's PID 1 that is no init): a killed server stays a zombie, its PID
+ * taken. The server's PID is printed first as `pid:<n>`.
+ */
+function startServer(env: Record<string, string>, { unreapedParent = false } = {}) {
+  const child = spawn(
+    unreapedParent ? '/bin/sh' : process.execPath,
+    unreapedParent ? ['-c', '"$0" server.js & echo "pid:$!"; exec sleep 600', process.execPath] : ['server.js'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    },
+  );
   running.push(child);
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
@@ -56,8 +75,12 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output, printed };
 }
 
-async function waitForHealth(url: string) {
+/** Waits until `url` answers /healthz; fails at once, with its output, if `server` exits first. */
+async function waitForHealth(url: string, server?: ReturnType<typeof startServer>) {
+  let exited = false;
+  void server?.exited.then(() => (exited = true));
   for (let i = 0; i < 200; i++) {
+    if (exited) throw new Error(`server exited before it came up: ${server!.output()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
     } catch {
@@ -79,13 +102,15 @@ test('a bad configuration value stops start-up with one clear line', async () =>
 test('a second process on the same DATA_DIR is refused; SIGTERM finishes requests and closes cleanly', async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const first = startServer({ PORT: String(port) });
-  await waitForHealth(url);
-  expect(existsSync(path.join(dataDir, 'chuchiblog.lock'))).toBe(true);
+  const first = startServer({ PORT: String(port), PUBLIC_URL: url });
+  await waitForHealth(url, first);
+  expect(readFileSync(path.join(dataDir, 'chuchiblog.lock'), 'utf8')).toBe(String(first.child.pid));
 
   const second = startServer({ PORT: String(await freePort()) });
   expect(await second.exited).toBe(1);
-  expect(second.output()).toContain('is in use by another Chuchiblog process');
+  expect(second.output().trim()).toBe(
+    `DATA_DIR ${dataDir} is in use by another Chuchiblog process (PID ${first.child.pid}); stop it first or use another DATA_DIR.`,
+  );
 
   // A request under way when the signal arrives still gets its answer. Not left
   // to timing: the server has read the headers (100 Continue) and waits for the
@@ -93,7 +118,12 @@ test('a second process on the same DATA_DIR is refused; SIGTERM finishes request
   const body = new URLSearchParams({ email: 'niemand@example.ch', password: 'Falsches-Passwort-1' }).toString();
   const pending = httpRequest(`${url}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-length': Buffer.byteLength(body),
+      expect: '100-continue',
+      origin: url,
+    },
   });
   const answered = once(pending, 'response') as Promise<[IncomingMessage]>;
   await once(pending, 'continue');
@@ -108,7 +138,60 @@ test('a second process on the same DATA_DIR is refused; SIGTERM finishes request
 
   // The database was closed cleanly: the same directory opens again.
   const again = startServer({ PORT: String(port) });
-  await waitForHealth(url);
+  await waitForHealth(url, again);
   again.child.kill('SIGINT');
   expect(await again.exited).toBe(0);
+});
+
+async function stopGracefully(server: ReturnType<typeof startServer>) {
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+}
+
+test('a lock file left with a PID in it does not block the start', async () => {
+  // The reproduction of the old PID lock's failure: PID 1 is always alive.
+  const dir = await freshDataDir();
+  writeFileSync(path.join(dir, 'chuchiblog.lock'), '1');
+  const port = await freePort();
+  const server = startServer({ PORT: String(port), DATA_DIR: dir });
+  await waitForHealth(`http://127.0.0.1:${port}`, server);
+  expect(readFileSync(path.join(dir, 'chuchiblog.lock'), 'utf8')).toBe(String(server.child.pid));
+  await stopGracefully(server);
+});
+
+test('after a server is killed with SIGKILL (and left unreaped) the next one starts on the same DATA_DIR', async () => {
+  const dir = await freshDataDir();
+  const port = await freePort();
+  const killed = startServer({ PORT: String(port), DATA_DIR: dir }, { unreapedParent: true });
+  await killed.printed('pid:');
+  const pid = Number(/pid:(\d+)/.exec(killed.output())![1]);
+  await waitForHealth(`http://127.0.0.1:${port}`, killed);
+  process.kill(pid, 'SIGKILL');
+  // Dead, but not reaped by its parent: a zombie whose PID still answers
+  // kill(pid, 0), which the old PID lock took for a running server.
+  for (let i = 0; i < 100 && execFileSync('ps', ['-o', 'stat=', '-p', String(pid)]).toString().trim()[0] !== 'Z'; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  expect(execFileSync('ps', ['-o', 'stat=', '-p', String(pid)]).toString().trim()[0]).toBe('Z');
+  expect(readFileSync(path.join(dir, 'chuchiblog.lock'), 'utf8')).toBe(String(pid));
+
+  const nextPort = await freePort();
+  const next = startServer({ PORT: String(nextPort), DATA_DIR: dir });
+  await waitForHealth(`http://127.0.0.1:${nextPort}`, next);
+  expect(readFileSync(path.join(dir, 'chuchiblog.lock'), 'utf8')).toBe(String(next.child.pid));
+  await stopGracefully(next);
+  killed.child.kill('SIGKILL'); // the never-reaping parent; its zombie goes with it
+});
+
+test('within one process a second lock on the same directory is refused too', async () => {
+  const dir = await freshDataDir();
+  const unlock = lockDataDir(dir);
+  expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+  // The refused attempt did not release the lock: another process is still kept out.
+  const other = startServer({ PORT: String(await freePort()), DATA_DIR: dir });
+  expect(await other.exited).toBe(1);
+  expect(other.output()).toContain('is in use by another Chuchiblog process');
+  unlock();
+  expect(existsSync(path.join(dir, 'chuchiblog.lock'))).toBe(false);
+  lockDataDir(dir)();
 });
