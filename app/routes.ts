@@ -10,6 +10,7 @@ export default [
   route('tags/:tag', 'routes/tag.tsx'),
   route('detail/:recipeId', 'routes/detail.tsx'),
   route('detail/:recipeId/delete', 'routes/recipe-delete.ts'),
+  route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
   route('imprint', 'routes/imprint.tsx'),
   // Recipe authoring (signed-in users; the server checks ownership).
   route('create', 'routes/create.tsx'),

@@ -193,7 +193,19 @@ test('the detail page shows every element of the spec', async () => {
     Date.now() - 86_400_000,
   );
   expect(facts).toContain(`Erfasst am:\n${date}`.replace('\n', facts.includes('Erfasst am:\t') ? '\t' : '\n'));
-  expect(await page.getByRole('link', { name: 'Autor kontaktieren' }).getAttribute('href')).toBe('mailto:anna@example.ch');
+  // The spec's mailto link, with the address kept out of the page (harvesting robots read pages).
+  const contact = page.getByRole('link', { name: 'Autor kontaktieren' });
+  expect(await contact.getAttribute('href')).toBe(`/detail/${ids.newest}/kontakt`);
+  expect(await contact.getAttribute('rel')).toBe('nofollow');
+  expect(await (await fetch(`${app.url}/detail/${ids.newest}`)).text()).not.toContain('anna@example.ch');
+  const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+  const toMail = await fetch(`${app.url}/detail/${ids.newest}/kontakt`, { redirect: 'manual', headers: { 'user-agent': browserAgent } });
+  expect(toMail.status).toBe(303);
+  expect(toMail.headers.get('location')).toBe(`mailto:anna@example.ch?subject=${encodeURIComponent('Dein Rezept «Bärlauch-Risotto» im Chuchiblog')}`);
+  expect(toMail.headers.get('cache-control')).toBe('private, no-store');
+  const robot = await fetch(`${app.url}/detail/${ids.newest}/kontakt`, { redirect: 'manual', headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+  expect(robot.status).toBe(403);
+  expect(robot.headers.get('location')).toBeNull();
 
   const ingredients = page.getByRole('region', { name: 'Zutaten' });
   expect(await ingredients.getByText('für 4 Personen').isVisible()).toBe(true);

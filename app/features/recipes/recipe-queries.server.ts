@@ -98,7 +98,6 @@ export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
   if (!row) return undefined;
   return {
     ...toSummary(row),
-    userEmail: row.userEmail,
     author: row.author,
     duration: row.duration,
     level: row.level,
@@ -107,6 +106,16 @@ export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
     description: row.description,
     additional: row.additional,
   };
+}
+
+/**
+ * Where to write to a recipe's author. Kept out of getRecipe on purpose: the
+ * address never appears in a page (see routes/recipe-contact.ts).
+ */
+export async function getRecipeContact(id: string) {
+  if (!isUuid(id)) return undefined;
+  const [row] = await getDb().select({ email: recipes.userEmail, title: recipes.title }).from(recipes).where(eq(recipes.id, id));
+  return row;
 }
 
 /**

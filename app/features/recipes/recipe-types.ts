@@ -19,7 +19,6 @@ export type RecipeSummary = {
 
 /** Everything the detail page shows (spec §3, plus the rating count). */
 export type RecipeDetail = RecipeSummary & {
-  userEmail: string;
   author: string;
   duration: number;
   level: string;

@@ -34,7 +34,10 @@ export function RecipeFacts({ recipe }: { recipe: RecipeDetail }) {
       <Fact label="Rezept von:">
         {recipe.author}
         {' · '}
-        <Link href={`mailto:${recipe.userEmail}`}>Autor kontaktieren</Link>
+        {/* The mailto address comes from a redirect, never from the page: see routes/recipe-contact.ts. */}
+        <Link href={`/detail/${recipe.uid}/kontakt`} rel="nofollow">
+          Autor kontaktieren
+        </Link>
       </Fact>
       <Fact label="Erfasst am:">{formatLongDate(recipe.createdAt)}</Fact>
     </Box>
