@@ -1,0 +1,99 @@
+// The pieces that keep hostile input out of the database and personal data
+// out of the log: the text rules, repeated fields, strict numbers, and the
+// logger's treatment of a real failed query.
+import { expect, test, vi } from 'vitest';
+import { getDb } from '../../app/db/client.server.ts';
+import { comments } from '../../app/db/schema/recipes.ts';
+import { commentSchema } from '../../app/features/comments/comment-schema.ts';
+import { recipeSchema } from '../../app/features/recipes/recipe-schema.ts';
+import { hasRepeatedField } from '../../app/lib/form-data.server.ts';
+import { isMultiLineText, isSingleLineText } from '../../app/utils/plain-text.ts';
+import { createRecipe, createUser } from '../support/factories.ts';
+import { useTestDatabase } from '../support/test-db.ts';
+
+useTestDatabase();
+
+test.each([
+  ['Älplermagronen mit Öpfelmues', true, true],
+  ['Zwei Zeilen\nund ein\tTab', false, true],
+  ['Windows\r\nZeilenende', false, true],
+  ['Emoji 🍰 und «Guillemets»', true, true],
+  ['NUL\u0000', false, false],
+  ['Escape \u001b[2J', false, false],
+  ['DEL\u007f', false, false],
+  ['C1 \u0085', false, false],
+  ['lone surrogate \ud800', false, false],
+  ['reversed pair \udc00\ud800', false, false],
+])('%j: single line %s, multi-line %s', (text, singleLine, multiLine) => {
+  expect(isSingleLineText(text)).toBe(singleLine);
+  expect(isMultiLineText(text)).toBe(multiLine);
+});
+
+test('a field that holds one value may not come twice; list fields may', () => {
+  const form = (pairs: string[][]) => new URLSearchParams(pairs) as unknown as FormData;
+  expect(hasRepeatedField(form([['rating', '5'], ['rating', '1']]))).toBe(true);
+  expect(hasRepeatedField(form([['rating', '5'], ['nickname', 'A']]))).toBe(false);
+  expect(hasRepeatedField(form([['tags', 'Süss'], ['tags', 'Salzig']]), ['tags'])).toBe(false);
+});
+
+test('ratings are one digit 1–5 and nothing a lax parser would read as one', () => {
+  const parse = (rating: unknown) => commentSchema.safeParse({ rating, nickname: 'Ann', comment: 'Fein' });
+  expect(parse('5').data?.rating).toBe(5);
+  for (const rating of ['5 ', ' 5', '0x5', '5.0', '+5', '05', '６', '1e0', 5, '']) expect(parse(rating).success, String(rating)).toBe(false);
+  expect(parse('0').error?.issues[0]?.message).toBe('Bitte gib eine Bewertung ab.');
+  expect(parse('9').error?.issues[0]?.message).toBe('Die Bewertung geht von 1 bis 5 Sternen.');
+});
+
+test('control characters in recipe text get the German field message', () => {
+  const result = recipeSchema.safeParse({
+    title: 'Rösti\u0000',
+    lead: 'Knusprig\nund gut',
+    category: 'Hauptgang',
+    level: 'Einfach',
+    duration: '30 ',
+    quantity: 'für 4 Personen',
+    tags: [],
+    ingredients: [{ name: 'Kartoffeln', amount: '1\u001b kg' }],
+    description: 'Reiben.\n\n\tBraten.',
+    additional: '',
+    imageId: '',
+  });
+  const messages = Object.fromEntries(result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]));
+  expect(messages).toEqual({
+    title: 'Dieses Feld enthält unzulässige Steuerzeichen. Bitte entferne sie.',
+    duration: 'Bitte gib die Dauer als ganze Zahl in Minuten an.',
+    'ingredients.0.amount': 'Dieses Feld enthält unzulässige Steuerzeichen. Bitte entferne sie.',
+  });
+});
+
+test('a failed query is logged without its parameters (user text, e-mail addresses)', async () => {
+  const user = await createUser({ email: 'geheim@example.ch' });
+  const recipe = await createRecipe(user);
+  // Bypasses the schema on purpose: the database itself refuses NUL.
+  const error = await getDb()
+    .insert(comments)
+    .values({ recipeId: recipe.id, authorId: user.id, nickname: 'geheim@example.ch', comment: 'Privat\u0000', rating: 4 })
+    .then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(Error);
+  expect(String((error as Error).message)).toContain('geheim@example.ch'); // what would have leaked
+
+  vi.stubEnv('LOG_LEVEL', 'info');
+  vi.resetModules();
+  const { log } = await import('../../app/lib/logger.server.ts');
+  let written = '';
+  const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    written += String(chunk);
+    return true;
+  });
+  try {
+    log.error('comment action failed', { error });
+  } finally {
+    write.mockRestore();
+    vi.unstubAllEnvs();
+  }
+  const line = JSON.parse(written) as { error: { message: string; stack: string; cause?: { code?: string } } };
+  expect(line.error.message).toMatch(/^Failed query: insert into "comments"/);
+  expect(line.error.message).toContain('params: [redacted]');
+  expect(written).not.toContain('geheim@example.ch');
+  expect(written).not.toContain('Privat');
+});
