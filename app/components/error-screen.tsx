@@ -28,16 +28,14 @@ const SCREENS = {
 
 function screenFor(error: unknown) {
   if (!isRouteErrorResponse(error)) return SCREENS[500]; // a thrown exception: render or server failure
-  if (error.status === 404 || error.status === 403) return SCREENS[error.status];
-  if (error.status >= 400 && error.status < 500) {
-    // A refusal may say why (e.g. a form field sent twice); that German text replaces the general one.
-    const reason = typeof error.data === 'string' && error.data ? error.data : SCREENS[400].text;
-    return { ...SCREENS[400], overline: `Fehler ${error.status}`, text: reason };
-  }
-  return SCREENS[500];
+  if (error.status === 404) return SCREENS[404];
+  if (error.status >= 500) return SCREENS[500];
+  const screen = error.status === 403 ? SCREENS[403] : { ...SCREENS[400], overline: `Fehler ${error.status}` };
+  // A refusal may say why (a form field sent twice, a robot refused); that German text replaces the general one.
+  return typeof error.data === 'string' && error.data ? { ...screen, text: error.data } : screen;
 }
 
-/** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; other 4xx → "Anfrage abgelehnt"; else the spec's fallback screen. */
+/** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; other 4xx → "Anfrage abgelehnt" (with the reason, if given); else the spec's fallback screen. */
 export function ErrorScreen({ error }: { error: unknown }) {
   const screen = screenFor(error);
   return (

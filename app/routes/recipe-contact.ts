@@ -24,3 +24,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const subject = encodeURIComponent(`Dein Rezept «${contact.title}» im Chuchiblog`);
   return redirect(`mailto:${contact.email}?subject=${subject}`, { status: 303, headers: PRIVATE });
 }
+
+/** Never rendered (the loader always redirects or refuses); it makes refusals the site's German error page. */
+export default function RecipeContact() {
+  return null;
+}

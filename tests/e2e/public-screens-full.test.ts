@@ -239,6 +239,25 @@ test('the detail page shows every element of the spec', async () => {
   await page.context().close();
 });
 
+test('"Autor kontaktieren" opens the mail program in a browser; a headless robot gets the German refusal', async () => {
+  // A person's browser: the click ends in the mailto: address, the recipe stays open.
+  const person = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36' });
+  const page = await person.newPage();
+  await page.goto(`${app.url}/detail/${ids.newest}`);
+  const mailto = new Promise<string>((resolve) => page.on('request', (r) => r.url().startsWith('mailto:') && resolve(r.url())));
+  await page.getByRole('link', { name: 'Autor kontaktieren' }).click();
+  expect(await mailto).toMatch(/^mailto:anna@example\.ch\?subject=/);
+  await person.close();
+
+  // Headless Chromium says so in its user agent: it is refused, in German.
+  const robot = await openPage(browser);
+  await robot.goto(`${app.url}/detail/${ids.newest}`);
+  await robot.getByRole('link', { name: 'Autor kontaktieren' }).click();
+  await robot.getByRole('heading', { name: 'Kein Zugriff' }).waitFor();
+  expect(await robot.getByText('Die Adresse der Autorin oder des Autors geben wir nur an Menschen weiter.').isVisible()).toBe(true);
+  await robot.context().close();
+});
+
 test('a recipe without comments or picture shows the empty comment state and a placeholder', async () => {
   const page = await openPage(browser, 'mobile');
   await page.goto(`${app.url}/detail/${ids.cookies}`);
