@@ -1,8 +1,8 @@
 // `npm run backup`: a backup of the embedded database now. A running server
 // is asked to write it (SIGUSR2), since only it may open the data directory.
-import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { listBackups, writeBackup } from '../app/lib/backup.server.ts';
+import { lockHolderPid } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { openScriptDatabase, runScript } from './open-database.ts';
 
@@ -13,15 +13,10 @@ await runScript(async () => {
     process.exitCode = 1;
     return;
   }
-  const lock = path.join(env.DATA_DIR, 'chuchiblog.lock');
-  const pid = existsSync(lock) ? Number(readFileSync(lock, 'utf8')) : NaN;
-  let running = false;
-  try {
-    running = Number.isInteger(pid) && pid > 0 && process.kill(pid, 0);
-  } catch {
-    running = false;
-  }
-  if (running) {
+  // Only a process that really holds the lock is signalled: after a crash the
+  // PID note may name an unrelated process that got the same PID.
+  const pid = lockHolderPid(env.DATA_DIR);
+  if (pid !== undefined) {
     const before = (await listBackups(env.DATA_DIR)).at(-1);
     process.kill(pid, 'SIGUSR2');
     for (let i = 0; i < 120; i++) {
