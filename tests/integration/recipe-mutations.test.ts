@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { storeImage } from '../../app/features/images/image-mutations.server.ts';
-import { getRecipe } from '../../app/features/recipes/recipe-queries.server.ts';
+import { getRecipe, getRecipeContact } from '../../app/features/recipes/recipe-queries.server.ts';
 import { createRecipe, deleteRecipe, RECIPE_RATE_LIMIT, updateRecipe } from '../../app/features/recipes/recipe-mutations.server.ts';
 import { validateRecipe, type RecipeFormValues, type RecipeInput } from '../../app/features/recipes/recipe-schema.ts';
 import { createComment, createRecipe as insertRecipe, createUser } from '../support/factories.ts';
@@ -53,11 +53,13 @@ test('create stores the fields, no ratings, the server time and the author from 
   expect(result.ok).toBe(true);
   if (!result.ok) return;
 
+  // The author's address is stored for the contact link, and kept out of the page data.
+  expect(await getRecipeContact(result.id)).toEqual({ email: 'heidi.create@example.ch', title: 'Zopf' });
   const detail = await getRecipe(result.id);
+  expect(detail).not.toHaveProperty('userEmail');
   expect(detail).toMatchObject({
     uid: result.id,
     userId: heidi.id,
-    userEmail: 'heidi.create@example.ch',
     author: 'Heidi Muster',
     title: 'Zopf',
     category: 'Backen',

@@ -4,6 +4,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
 import {
   getRecipe,
+  getRecipeContact,
   listRecipes,
   listRecipesByCategory,
   listRecipesByTag,
@@ -60,7 +61,6 @@ test('reads one recipe with every field of the spec, and none for unknown or mal
   expect(detail).toMatchObject({
     uid: recipe.id,
     userId: anna.id,
-    userEmail: 'anna@example.ch',
     author: 'Anna Graf',
     title: 'Älplermagronen',
     duration: 45,
@@ -71,6 +71,9 @@ test('reads one recipe with every field of the spec, and none for unknown or mal
     avgRating: 0,
     image: null,
   });
+  expect(JSON.stringify(detail)).not.toContain('anna@example.ch'); // pages never carry the address
+  expect(await getRecipeContact(recipe.id)).toEqual({ email: 'anna@example.ch', title: 'Älplermagronen' });
+  expect(await getRecipeContact("1' or '1'='1")).toBeUndefined();
   expect(detail!.ingredients).toEqual([
     { name: 'Hörnli', amount: '300 g' },
     { name: 'Bergkäse, gerieben', amount: '150 g' },

@@ -82,10 +82,15 @@ test.each([
   expect(result.success ? undefined : result.errors.duration).toBe(message);
 });
 
-test('the duration takes whole minutes up to three days', () => {
-  for (const duration of ['1', ' 90 ', String(RECIPE_LIMITS.durationMax)]) {
+test('the duration takes whole minutes up to three days, written as digits only', () => {
+  for (const duration of ['1', '90', String(RECIPE_LIMITS.durationMax)]) {
     const result = validateRecipe(filled({ duration }));
     expect(result.success && result.data.duration).toBe(Number(duration));
+  }
+  // A number input never sends these; a lax parser would read them as 90.
+  for (const duration of [' 90 ', '0x5A', '9e1', '90.0', '+90']) {
+    const result = validateRecipe(filled({ duration }));
+    expect(result.success ? {} : result.errors, duration).toEqual({ duration: 'Bitte gib die Dauer als ganze Zahl in Minuten an.' });
   }
 });
 
