@@ -11,6 +11,7 @@ import { openDatabase, setDatabase } from '../app/db/client.server.ts';
 import { migrate } from '../app/db/migrate.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
+import { CONTENT_CHANNEL, markContentChanged } from '../app/lib/content-version.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
@@ -18,6 +19,7 @@ import { scheduleImageCleanup } from '../app/features/images/image-cleanup.serve
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { defaultHost } from './default-host.ts';
+import { pageCache } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
@@ -43,6 +45,8 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
       })();
   await migrate(connection);
   setDatabase(connection);
+  // Other instances' writes make this instance's cached pages stale too.
+  await connection.listen?.(CONTENT_CHANNEL, markContentChanged);
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
   // Stopped before the database closes: a sweep in progress finishes first.
   const stopImageCleanup = scheduleImageCleanup();
@@ -68,6 +72,8 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   }
   app.use('/images', serveImages());
   app.use(privateAnswers());
+  // Dev renders every time (Vite swaps modules); production keeps public pages.
+  if (!devMiddleware && env.PAGE_CACHE_MB > 0) app.use(pageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }));
 
   // Production imports the build once; a dynamic import per request costs a
   // module resolution each time (about 8 % of a profile under load). Dev

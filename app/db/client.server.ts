@@ -24,6 +24,10 @@ export type DatabaseConnection = {
   url?: string;
   /** PGlite only: the whole data directory as a gzipped tarball (backups). */
   dump?: () => Promise<Buffer>;
+  /** PostgreSQL only (one process is all PGlite has): tell the other instances. */
+  notify?: (channel: string) => Promise<void>;
+  /** PostgreSQL only: hear the other instances; resolves once listening. */
+  listen?: (channel: string, onMessage: () => void) => Promise<void>;
 };
 
 export type DatabaseOptions =
@@ -39,6 +43,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       url: options.url,
       checkpoint: async () => {},
       close: () => client.end({ timeout: 5 }),
+      notify: async (channel) => {
+        await client.notify(channel, '');
+      },
+      listen: async (channel, onMessage) => {
+        await client.listen(channel, onMessage);
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

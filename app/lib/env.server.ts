@@ -37,6 +37,8 @@ const envSchema = z
     SITE_OWNER: z.string().min(1).default('Muster Kochstube, Anna Muster'),
     SITE_ADDRESS: z.string().min(1).default('Kochgasse 1, 8000 Zürich, Schweiz'),
     SITE_EMAIL: z.string().email('must be an e-mail address').default('hallo@chuchiblog.ch'),
+    /** Memory for the anonymous page cache (compressed and plain copies), in MiB; 0 turns it off. */
+    PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number of MiB' }).min(0).max(65_536).default(64),
   })
   .superRefine((env, ctx) => {
     const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -26,13 +26,15 @@ const cookies = { owner: '', other: '' };
 let log = '';
 
 beforeAll(async () => {
-  // The log is captured, not silenced: the test reads what the server writes.
+  // The log is captured, not silenced: the test reads what the server writes
+  // (and keeps it out of the test run's own output).
   app = await startTestApp({ LOG_LEVEL: 'info' });
   for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
       log += String(chunk);
-      return write(chunk, ...rest);
+      const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+      done?.();
+      return true;
     }) as typeof stream.write;
   }
   owner = await createAccount('Beat Keller');

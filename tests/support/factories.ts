@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
+import { markContentChanged } from '../../app/lib/content-version.server.ts';
 
 type NewUser = typeof users.$inferInsert;
 type NewRecipe = typeof recipes.$inferInsert;
@@ -40,6 +41,7 @@ export async function createRecipe(owner: { id: string; name: string; email: str
       ...overrides,
     })
     .returning();
+  markContentChanged(); // written behind the app's back: its page cache must hear of it
   return recipe!;
 }
 
@@ -52,5 +54,6 @@ export async function createComment(
     .insert(comments)
     .values({ recipeId, authorId: author.id, nickname: author.name, comment: 'Sehr fein!', rating: 4, ...overrides })
     .returning();
+  markContentChanged();
   return comment!;
 }

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { comments, recipes } from '../../db/schema/recipes.ts';
+import { contentChanged } from '../../lib/content-version.server.ts';
 import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { toCommentView } from './comment-queries.server.ts';
 import type { CommentInput } from './comment-schema.ts';
@@ -26,7 +27,7 @@ export async function createComment(authorId: string, recipeId: string, input: C
   if (await quotaReached({ table: comments, owner: comments.authorId, createdAt: comments.createdAt }, authorId, COMMENT_RATE_LIMIT)) {
     throw new CommentError('Du hast gerade viele Kommentare geschrieben. Bitte warte ein paar Minuten.', 429);
   }
-  return getDb().transaction(async (tx) => {
+  const comment = await getDb().transaction(async (tx) => {
     const [recipe] = await tx
       .update(recipes)
       .set({ ratingSum: sql`${recipes.ratingSum} + ${input.rating}`, ratingCount: sql`${recipes.ratingCount} + 1` })
@@ -39,11 +40,13 @@ export async function createComment(authorId: string, recipeId: string, input: C
       .returning();
     return toCommentView(row!);
   });
+  await contentChanged(); // the average on home, lists and detail
+  return comment;
 }
 
 /** Deletes a comment if `userId` wrote it; the recipe's rating follows. */
 export async function deleteComment(userId: string, recipeId: string, commentId: string) {
-  return getDb().transaction(async (tx) => {
+  await getDb().transaction(async (tx) => {
     const [deleted] = await tx
       .delete(comments)
       .where(and(eq(comments.id, commentId), eq(comments.recipeId, recipeId), eq(comments.authorId, userId)))
@@ -63,4 +66,5 @@ export async function deleteComment(userId: string, recipeId: string, commentId:
       .set({ ratingSum: sql`${recipes.ratingSum} - ${deleted.rating}`, ratingCount: sql`${recipes.ratingCount} - 1` })
       .where(eq(recipes.id, recipeId));
   });
+  await contentChanged();
 }

@@ -4,6 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
+import { contentChanged } from '../../lib/content-version.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { displayName } from '../../utils/display-name.ts';
@@ -74,6 +75,7 @@ export async function createRecipe(actor: Actor, input: RecipeInput): Promise<Re
         updatedAt: sql`now()`,
       })
       .returning({ id: recipes.id });
+    await contentChanged();
     return { ok: true, id: row!.id };
   } catch (error) {
     // The image was swept away between the check and the insert (foreign key).
@@ -90,7 +92,10 @@ export async function updateRecipe(actorId: string, recipeId: string, input: Rec
     .set({ ...recipeFields(input), updatedAt: sql`now()` })
     .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))
     .returning({ id: recipes.id });
-  if (updated.length > 0) return { ok: true };
+  if (updated.length > 0) {
+    await contentChanged();
+    return { ok: true };
+  }
   return { ok: false, reason: await whyNotWritten(recipeId) };
 }
 
@@ -105,6 +110,7 @@ export async function deleteRecipe(actorId: string, recipeId: string): Promise<R
     .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))
     .returning({ imageId: recipes.imageId });
   if (!deleted) return { ok: false, reason: await whyNotWritten(recipeId) };
+  await contentChanged();
   if (deleted.imageId) {
     // The recipe is gone either way; files left behind are found by the orphan sweep.
     await deleteImageIfUnused(deleted.imageId).catch((error: unknown) =>

@@ -1,0 +1,176 @@
+// The exact page cache for anonymous readers. A public page is kept after its
+// first render, whole and compressed (brotli, gzip), and served from memory
+// without running React until a write changes what pages show
+// (lib/content-version.server.ts). See docs/decisions/005-page-cache.md.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { RequestHandler, Response } from 'express';
+import { contentVersion, onContentChange } from '../app/lib/content-version.server.ts';
+import { mayCarrySession } from '../app/lib/auth.server.ts';
+import { CATEGORIES } from '../app/utils/catalog.ts';
+import { cspHeader } from './security-headers.ts';
+
+/** The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept. */
+const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORIES.map((c) => c.slug).join('|')}|imprint|tags/[^/]+|detail/[^/]+)$`);
+
+type Entry = {
+  status: number;
+  contentType: string;
+  csp: string;
+  etag: string;
+  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+  bytes: number;
+};
+
+type Encoding = keyof Entry['bodies'];
+
+/** The best encoding the client accepts (q-values honoured), from the ones we keep. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  if (quality('br') > 0) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** The inline scripts of a page, as CSP hashes: a stored page needs no per-response nonce. */
+export function inlineScriptHashes(html: string) {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    hashes.push(`'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+class PageStore {
+  #entries = new Map<string, Entry>();
+  #bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string) {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      // Most recently used last: Map keeps insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Entry) {
+    if (entry.bytes > this.maxBytes) return;
+    this.delete(key);
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= old.bytes;
+    }
+  }
+
+  delete(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  clear() {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+}
+
+function send(req: { method: string; headers: Record<string, string | string[] | undefined> }, res: Response, entry: Entry) {
+  const encoding = chooseEncoding(req.headers['accept-encoding'] as string | undefined);
+  res.status(entry.status);
+  res.setHeader('Content-Type', entry.contentType);
+  res.setHeader('Content-Security-Policy', entry.csp);
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Vary', 'Accept-Encoding, Cookie');
+  // Browsers may keep it but ask again (a 304 is cheap); the signed-in version of a URL differs.
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('X-Page-Cache', 'hit');
+  if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
+    res.status(304).end();
+    return;
+  }
+  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+  const body = entry.bodies[encoding];
+  res.setHeader('Content-Length', String(body.length));
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Serves anonymous GET/HEAD requests for public pages from memory, and keeps
+ * every such page that renders as 200 or 404 without setting a cookie or
+ * saying it is private. The key is the path alone: no header and no query
+ * parameter (no public page reads one) can make a second copy or change one.
+ */
+export function pageCache({ maxBytes }: { maxBytes: number }): RequestHandler {
+  const store = new PageStore(maxBytes);
+  onContentChange(() => store.clear()); // lives as long as the process: one app per process
+
+  return (req, res, next) => {
+    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !mayCarrySession(req.headers.cookie);
+    if (!anonymousRead || !PUBLIC_PAGE.test(req.path) || req.path.endsWith('.data')) {
+      return next();
+    }
+    const key = req.path;
+    const hit = store.get(key);
+    if (hit) return send(req, res, hit);
+
+    const versionAtStart = contentVersion();
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      // Kept before the answer leaves: the client's next request finds it.
+      storeIfPublic();
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    res.setHeader('X-Page-Cache', 'miss');
+
+    const storeIfPublic = () => {
+      const contentType = String(res.getHeader('content-type') ?? '');
+      const storable =
+        req.method === 'GET' &&
+        (res.statusCode === 200 || res.statusCode === 404) &&
+        contentType.startsWith('text/html') &&
+        !res.getHeader('set-cookie') &&
+        !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&
+        contentVersion() === versionAtStart;
+      if (!storable) return;
+      // Compressed here, once per page and change (a few milliseconds), so
+      // that the very next request is served from memory.
+      const identity = Buffer.concat(chunks);
+      const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+      const gz = gzipSync(identity, { level: 7 });
+      store.set(key, {
+        status: res.statusCode,
+        contentType,
+        csp: cspHeader({ scriptSources: inlineScriptHashes(identity.toString('utf8')) }),
+        etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+        bodies: { br, gzip: gz, identity },
+        bytes: identity.length + br.length + gz.length,
+      });
+    };
+    next();
+  };
+}

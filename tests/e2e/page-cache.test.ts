@@ -1,0 +1,197 @@
+// The anonymous page cache over real HTTP and in a real browser: exact after
+// every write, never a person's page for someone else, never steered by
+// headers or junk parameters, right about encodings, ETags and the CSP.
+import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createRecipe } from '../support/factories.ts';
+import { createAccount, sessionCookie } from './support/accounts.ts';
+import { launchBrowser, openPage, waitForHydration } from './support/browser.ts';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+let app: TestApp;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof createAccount>>;
+let ownerCookie: string;
+let reader: Awaited<ReturnType<typeof createAccount>>;
+let readerCookie: string;
+let recipeId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchBrowser();
+  owner = await createAccount('Beat Keller');
+  reader = await createAccount('Chiara Rossi');
+  recipeId = (await createRecipe(owner, { title: 'Zuger Kirschtorte', category: 'Backen' })).id;
+  ownerCookie = await sessionCookie(app.url, owner.email);
+  readerCookie = await sessionCookie(app.url, reader.email);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+/** A raw GET (fetch would decode the body and hide the encoding, and forbids setting Host). */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${app.url}${path}`, { headers }, async (response) => {
+      resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(await response.toArray()) });
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+const text = (answer: Answer) => answer.body.toString('utf8');
+
+async function warm(path: string) {
+  await get(path);
+  const second = await get(path);
+  expect(second.headers['x-page-cache'], path).toBe('hit');
+  return second;
+}
+
+function post(path: string, fields: Record<string, string>, cookie: string) {
+  return fetch(`${app.url}${path}`, { method: 'POST', headers: { origin: app.url, cookie }, body: new URLSearchParams(fields), redirect: 'manual' });
+}
+
+test('a public page is rendered once, then served from memory with a hash CSP that lets its own scripts run', async () => {
+  const first = await get(`/detail/${recipeId}`);
+  expect(first.headers['x-page-cache']).toBe('miss');
+  expect(first.headers['content-security-policy']).toMatch(/'nonce-/);
+  const hit = await warm(`/detail/${recipeId}`);
+  const csp = String(hit.headers['content-security-policy']);
+  expect(csp).not.toContain("'nonce-");
+  expect(csp).toContain("frame-ancestors 'none'");
+  for (const [, script] of text(hit).matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(script!).digest('base64')}'`);
+  }
+  expect(text(hit)).toContain('Zuger Kirschtorte');
+  // The other hardening headers come with a cached page as with a rendered one.
+  expect(hit.headers['x-content-type-options']).toBe('nosniff');
+  expect(hit.headers['cross-origin-opener-policy']).toBe('same-origin');
+
+  // In a browser the cached page hydrates: no CSP violation, no script error.
+  const page = await openPage(browser);
+  const violations: string[] = [];
+  page.on('console', (message) => message.text().includes('Content Security Policy') && violations.push(message.text()));
+  const response = await page.goto(`${app.url}/detail/${recipeId}`);
+  expect(response?.headers()['x-page-cache']).toBe('hit');
+  await waitForHydration(page);
+  await page.getByRole('link', { name: 'Backen' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Backen' }).waitFor();
+  expect(violations).toEqual([]);
+  expect(page.errors).toEqual([]);
+  await page.context().close();
+});
+
+test('brotli, gzip or plain as the client accepts, each the same page; Vary and ETag/304 are right', async () => {
+  const plain = await warm('/');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(String(plain.headers.vary)).toContain('Accept-Encoding');
+  const br = await get('/', { 'accept-encoding': 'gzip, deflate, br' });
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  const gz = await get('/', { 'accept-encoding': 'gzip;q=1, br;q=0' });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+
+  const etag = String(plain.headers.etag);
+  expect(etag).toMatch(/^".+"$/);
+  const notModified = await get('/', { 'if-none-match': etag });
+  expect(notModified.status).toBe(304);
+  expect(notModified.body.length).toBe(0);
+  expect((await get('/', { 'if-none-match': '"anders"' })).status).toBe(200);
+});
+
+test('every write is seen by the next anonymous request: comment, edit, delete', async () => {
+  const path = `/detail/${recipeId}`;
+  await warm(path);
+  await warm('/backen');
+
+  expect((await post(path, { intent: 'create-comment', rating: '2', nickname: 'Chiara', comment: 'Etwas trocken.' }, readerCookie)).status).toBe(303);
+  const afterComment = await get(path);
+  expect(afterComment.headers['x-page-cache']).toBe('miss');
+  expect(text(afterComment)).toContain('Etwas trocken.');
+  expect(text(afterComment)).toContain('Bewertung: 2 von 5 Sternen');
+
+  await warm('/backen');
+  const fields = {
+    title: 'Zuger Kirschtorte (neu)',
+    lead: 'Mit Kirsch.',
+    category: 'Backen',
+    level: 'Mittel',
+    duration: '90',
+    quantity: 'für 12 Stück',
+    ingredientName: 'Kirsch',
+    ingredientAmount: '1 dl',
+    description: 'Biskuit tränken.',
+    additional: '',
+  };
+  expect((await post(`/edit/${recipeId}`, fields, ownerCookie)).status).toBe(302);
+  expect(text(await get('/backen'))).toContain('Zuger Kirschtorte (neu)');
+  expect(text(await get(path))).toContain('Zuger Kirschtorte (neu)');
+
+  await warm(path);
+  expect((await post(`/detail/${recipeId}/delete`, { intent: 'delete', redirectTo: '/' }, ownerCookie)).status).toBe(302);
+  expect((await get(path)).status).toBe(404);
+  expect(text(await get('/backen'))).not.toContain('Zuger Kirschtorte');
+});
+
+test('a signed-in reader never gets the anonymous page, and no one gets a signed-in page', async () => {
+  const recipe = await createRecipe(owner, { title: 'Basler Läckerli' });
+  const path = `/detail/${recipe.id}`;
+  await warm(path);
+  const signedIn = await get(path, { cookie: readerCookie });
+  expect(signedIn.headers['x-page-cache']).toBeUndefined();
+  expect(signedIn.headers['cache-control']).toBe('private, no-store');
+  expect(text(signedIn)).toContain('Wie hat es dir geschmeckt?'); // the comment form is for signed-in readers
+
+  // Signed-in pages first, then anonymously: still the anonymous page.
+  await get('/', { cookie: ownerCookie });
+  const anonymous = await get('/');
+  expect(text(anonymous)).not.toContain('Beat Keller');
+  expect(text(anonymous)).toContain('Login');
+  const anonymousDetail = await get(path);
+  expect(text(anonymousDetail)).not.toContain('Wie hat es dir geschmeckt?');
+  // A forged or expired session cookie is not anonymous either: rendered, not served from memory.
+  expect((await get(path, { cookie: 'chuchiblog.session_token=abgelaufen' })).headers['x-page-cache']).toBeUndefined();
+});
+
+test('headers and junk parameters cannot steer or poison the cache', async () => {
+  const recipe = await createRecipe(owner, { title: 'Bündner Nusstorte' });
+  const path = `/detail/${recipe.id}`;
+  const poisoned = await get(`${path}?utm_source=%3Cscript%3Ealert(1)%3C%2Fscript%3E`, {
+    host: 'evil.example',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+    'accept-language': 'fr-CH',
+  });
+  expect(poisoned.status).toBe(200);
+  const clean = await get(path);
+  expect(clean.headers['x-page-cache']).toBe('hit');
+  for (const answer of [poisoned, clean]) {
+    expect(text(answer)).not.toContain('evil.example');
+    expect(text(answer)).not.toContain('<script>alert(1)');
+  }
+  expect(text(clean)).toContain(`${app.url}/detail/${recipe.id}`); // share links from PUBLIC_URL
+  // A junk parameter is served the one cached page, not a new copy.
+  expect((await get(`${path}?x=${Math.random()}`)).headers['x-page-cache']).toBe('hit');
+});
+
+test('personal, data and error answers are never kept', async () => {
+  for (const path of ['/login', '/profile', `/detail/${recipeId}.data`, '/api/altcha-challenge']) {
+    await get(path);
+    expect((await get(path)).headers['x-page-cache'], path).toBeUndefined();
+  }
+  // A 404 for an unknown recipe may be kept (it is the same for everyone) and stays a 404.
+  await get('/detail/00000000-0000-4000-8000-000000000000');
+  const missing = await get('/detail/00000000-0000-4000-8000-000000000000');
+  expect(missing.status).toBe(404);
+  expect(text(missing)).toContain('Seite nicht gefunden');
+});
