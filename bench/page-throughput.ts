@@ -1,83 +1,86 @@
-// Page throughput of the production build, reported as a ratio against a
-// baseline measured in the same run: a static file from the same server
-// (same process, same middleware: what a page costs beyond HTTP itself).
+// Page throughput of the production server, as ratios against nginx serving a
+// saved copy of the same recipe page, all measured in this one run with wrk
+// (64 connections). Needs Debian's `wrk` and `nginx`; the bench starts and
+// stops both (by PID) and the server, on loopback ports.
 // Run: npm run build && node bench/page-throughput.ts
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { getDb } from '../app/db/client.server.ts';
-import { users } from '../app/db/schema/auth.ts';
-import { recipes } from '../app/db/schema/recipes.ts';
+import { freePort, signIn, startServer } from './support/server-process.ts';
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = 8;
+const DURATION = process.env.BENCH_SECONDS ?? '10';
+const CONNECTIONS = 64;
 const root = path.resolve(import.meta.dirname, '..');
+
+for (const tool of ['wrk', 'nginx']) {
+  if (spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
+    console.error(`${tool} is missing: apt-get install wrk nginx`);
+    process.exit(1);
+  }
+}
+
+type Result = { target: string; rps: number; p50: string; p99: string };
+
+/** wrk's figures: requests per second and the 50th and 99th latency percentiles. */
+function wrk(target: string, url: string, headers: Record<string, string> = {}): Result {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+  if (!rps || non2xx) throw new Error(`wrk ${url} failed:\n${out}`);
+  const percentile = (p: number) => new RegExp(`Latency Distribution[\\s\\S]*?\\n\\s+${p}%\\s+(\\S+)`).exec(out)![1]!;
+  return { target, rps, p50: percentile(50), p99: percentile(99) };
+}
+
 const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-bench-'));
-Object.assign(process.env, { NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '3999' });
+const staticDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-nginx-'));
+// The demo blog: 21 recipes with pictures, three users, comments.
+const seeded = spawnSync(process.execPath, ['scripts/seed-demo.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
+if (seeded.status !== 0) throw new Error(`seed:demo failed: ${seeded.stderr}`);
 
-const { startApp } = await import(pathToFileURL(path.join(root, 'build/server/index.js')).href);
-const { app, shutdown } = await startApp({ clientDir: path.join(root, 'build/client') });
-const server = app.listen(0, '127.0.0.1');
-await new Promise((r) => server.once('listening', r));
-const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const server = await startServer(dataDir);
+let nginx: ReturnType<typeof spawn> | undefined;
+try {
+  const home = await (await fetch(`${server.url}/`)).text();
+  const detailPath = /href="(\/detail\/[0-9a-f-]{36})"/.exec(home)![1]!;
+  const detailHtml = await (await fetch(`${server.url}${detailPath}`)).text();
 
-const userId = randomUUID();
-await getDb().insert(users).values({ id: userId, name: 'Bench', email: 'bench@example.ch' });
-const ids: string[] = [];
-for (let i = 0; i < 30; i++) {
-  const [row] = await getDb()
-    .insert(recipes)
-    .values({
-      userId,
-      userEmail: 'bench@example.ch',
-      author: 'Bench',
-      title: `Rezept ${i} mit Käse und Kartoffeln`,
-      lead: 'Ein feines Rezept für jeden Tag.',
-      duration: 30,
-      category: (['Apéro', 'Vorspeise', 'Hauptgang', 'Dessert', 'Backen'] as const)[i % 5]!,
-      level: 'Einfach',
-      tags: i % 2 ? ['Frühling', 'Vegetarisch'] : ['Salzig'],
-      quantity: 'für 4 Personen',
-      ingredients: Array.from({ length: 8 }, (_, n) => ({ name: `Zutat ${n}`, amount: `${n * 50} g` })),
-      description: 'Alles mischen und backen.\n\n'.repeat(6),
-    })
-    .returning({ id: recipes.id });
-  ids.push(row!.id);
-}
-
-async function measure(url: string) {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < REQUESTS) {
-        const response = await fetch(url);
-        await response.arrayBuffer();
-        if (!response.ok) throw new Error(`${url}: ${response.status}`);
-      }
-    }),
+  // nginx serves the very same page as a static file: the physical limit here.
+  const nginxPort = await freePort();
+  // Precompressed, as the page cache keeps it: nginx sends the .gz file (gzip_static).
+  await writeFile(path.join(staticDir, 'detail.html'), detailHtml);
+  await writeFile(path.join(staticDir, 'detail.html.gz'), gzipSync(detailHtml, { level: 9 }));
+  await chmod(staticDir, 0o755); // nginx's workers run as another user
+  await writeFile(
+    path.join(staticDir, 'nginx.conf'),
+    `worker_processes auto; pid ${staticDir}/nginx.pid; error_log ${staticDir}/error.log; daemon off;
+events { worker_connections 1024; }
+http { access_log off; gzip_static on; server { listen 127.0.0.1:${nginxPort}; root ${staticDir}; location / { default_type text/html; } } }`,
   );
-  return REQUESTS / ((performance.now() - started) / 1000);
-}
+  nginx = spawn('nginx', ['-c', path.join(staticDir, 'nginx.conf'), '-p', staticDir], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    if (await fetch(`http://127.0.0.1:${nginxPort}/detail.html`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 
-await measure(`${base}/`); // warm-up
-const baseline = await measure(`${base}/robots.txt`);
-const rows = [] as Array<{ page: string; 'req/s': number; 'ratio to baseline': number }>;
-for (const [page, url] of [
-  ['home (31 cards)', `${base}/`],
-  ['category', `${base}/hauptgang`],
-  ['tag', `${base}/tags/Fr%C3%BChling`],
-  ['detail', `${base}/detail/${ids[3]}`],
-] as const) {
-  const rate = await measure(url);
-  rows.push({ page, 'req/s': Math.round(rate), 'ratio to baseline': Number((rate / baseline).toFixed(3)) });
+  const cookie = await signIn(server.url, 'anna@demo.chuchiblog.ch', 'chuchi-demo-2024');
+  const gzip = { 'Accept-Encoding': 'gzip' };
+  const results = [
+    wrk('nginx, the same detail page as a static file (baseline)', `http://127.0.0.1:${nginxPort}/detail.html`, gzip),
+    wrk('detail, anonymous', `${server.url}${detailPath}`, gzip),
+    wrk('home, anonymous', `${server.url}/`, gzip),
+    wrk('category, anonymous', `${server.url}/hauptgang`, gzip),
+    wrk('detail, signed in (full render)', `${server.url}${detailPath}`, { ...gzip, Cookie: cookie }),
+    wrk('home, signed in (full render)', `${server.url}/`, { ...gzip, Cookie: cookie }),
+  ];
+  const baseline = results[0]!.rps;
+  console.log(`page throughput: wrk, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding gzip; node ${process.version}`);
+  console.table(results.map((r) => ({ target: r.target, 'req/s': Math.round(r.rps), p50: r.p50, p99: r.p99, 'ratio to nginx': Number((r.rps / baseline).toFixed(4)) })));
+} finally {
+  nginx?.kill('SIGTERM');
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(staticDir, { recursive: true, force: true });
 }
-console.log(`baseline (static file): ${Math.round(baseline)} req/s, ${REQUESTS} requests, concurrency ${CONCURRENCY}`);
-console.table(rows);
-
-server.close();
-server.closeAllConnections();
-await shutdown();
-await rm(dataDir, { recursive: true, force: true });

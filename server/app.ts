@@ -19,7 +19,7 @@ import { scheduleImageCleanup } from '../app/features/images/image-cleanup.serve
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { defaultHost } from './default-host.ts';
-import { pageCache } from './page-cache.ts';
+import { createPageCache } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
@@ -54,8 +54,12 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', env.TRUST_PROXY);
+  // Dev renders every time (Vite swaps modules); production keeps public pages.
+  const pageCache = !devMiddleware && env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : undefined;
+
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
   app.use(defaultHost(env.publicUrl));
+  if (pageCache) app.use(pageCache.serve);
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
@@ -72,8 +76,7 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   }
   app.use('/images', serveImages());
   app.use(privateAnswers());
-  // Dev renders every time (Vite swaps modules); production keeps public pages.
-  if (!devMiddleware && env.PAGE_CACHE_MB > 0) app.use(pageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }));
+  if (pageCache) app.use(pageCache.keep);
 
   // Production imports the build once; a dynamic import per request costs a
   // module resolution each time (about 8 % of a profile under load). Dev

@@ -108,44 +108,41 @@ function send(req: { method: string; headers: Record<string, string | string[] |
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** Whether a request may be answered from, or stored in, the cache. */
+function isAnonymousPageRead(req: { method: string; path: string; headers: { cookie?: string } }) {
+  const read = req.method === 'GET' || req.method === 'HEAD';
+  return read && !mayCarrySession(req.headers.cookie) && PUBLIC_PAGE.test(req.path) && !req.path.endsWith('.data');
+}
+
 /**
- * Serves anonymous GET/HEAD requests for public pages from memory, and keeps
- * every such page that renders as 200 or 404 without setting a cookie or
- * saying it is private. The key is the path alone: no header and no query
- * parameter (no public page reads one) can make a second copy or change one.
+ * Two middlewares around one store. `serve` sits first in the pipeline (a hit
+ * skips compression, static files and React); `keep` sits just before React
+ * Router (after compression, so it sees the page uncompressed) and stores
+ * every anonymous public page that renders as 200 or 404 without setting a
+ * cookie or saying it is private. The key is the path alone: no header and no
+ * query parameter (no public page reads one) can make a second copy or change one.
  */
-export function pageCache({ maxBytes }: { maxBytes: number }): RequestHandler {
+export function createPageCache({ maxBytes }: { maxBytes: number }) {
   const store = new PageStore(maxBytes);
   onContentChange(() => store.clear()); // lives as long as the process: one app per process
 
-  return (req, res, next) => {
-    const anonymousRead = (req.method === 'GET' || req.method === 'HEAD') && !mayCarrySession(req.headers.cookie);
-    if (!anonymousRead || !PUBLIC_PAGE.test(req.path) || req.path.endsWith('.data')) {
-      return next();
-    }
-    const key = req.path;
-    const hit = store.get(key);
-    if (hit) return send(req, res, hit);
+  const serve: RequestHandler = (req, res, next) => {
+    const hit = isAnonymousPageRead(req) ? store.get(req.path) : undefined;
+    if (!hit) return next();
+    send(req, res, hit);
+  };
 
+  const keep: RequestHandler = (req, res, next) => {
+    if (!isAnonymousPageRead(req)) return next();
+    const key = req.path;
     const versionAtStart = contentVersion();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    const keep = (chunk: unknown, encoding?: unknown) => {
+    const collect = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
     };
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      return write(chunk, ...rest);
-    }) as typeof res.write;
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      keep(chunk, rest[0]);
-      // Kept before the answer leaves: the client's next request finds it.
-      storeIfPublic();
-      return end(chunk, ...rest);
-    }) as typeof res.end;
-    res.setHeader('X-Page-Cache', 'miss');
 
     const storeIfPublic = () => {
       const contentType = String(res.getHeader('content-type') ?? '');
@@ -155,6 +152,7 @@ export function pageCache({ maxBytes }: { maxBytes: number }): RequestHandler {
         contentType.startsWith('text/html') &&
         !res.getHeader('set-cookie') &&
         !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&
+        // A write while this page rendered may have made it stale already.
         contentVersion() === versionAtStart;
       if (!storable) return;
       // Compressed here, once per page and change (a few milliseconds), so
@@ -171,6 +169,19 @@ export function pageCache({ maxBytes }: { maxBytes: number }): RequestHandler {
         bytes: identity.length + br.length + gz.length,
       });
     };
+
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      storeIfPublic(); // kept before the answer leaves: the client's next request finds it
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    res.setHeader('X-Page-Cache', 'miss');
     next();
   };
+
+  return { serve, keep };
 }

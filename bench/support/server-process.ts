@@ -98,11 +98,11 @@ export async function startServer(dataDir: string): Promise<ServerProcess> {
 }
 
 /** Signs in through the login form; returns the Cookie header. */
-export async function signIn(url: string, email: string) {
+export async function signIn(url: string, email: string, password = BENCH_PASSWORD) {
   const response = await fetch(`${url}/login`, {
     method: 'POST',
     headers: { origin: url },
-    body: new URLSearchParams({ email, password: BENCH_PASSWORD }),
+    body: new URLSearchParams({ email, password }),
     redirect: 'manual',
   });
   const cookie = response.headers
