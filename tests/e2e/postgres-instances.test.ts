@@ -1,6 +1,7 @@
 // Scale-out: two real server processes on one PostgreSQL database
 // (DATABASE_URL), as behind a load balancer. Both migrate and serve the same
-// data, and a session started on one is valid on the other.
+// data, a session started on one is valid on the other, and a write on one
+// is seen at once on the other despite its page cache.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +12,7 @@ import postgres from 'postgres';
 import { afterAll, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../app/db/client.server.ts';
 import { accounts, users } from '../../app/db/schema/auth.ts';
+import { recipes } from '../../app/db/schema/recipes.ts';
 import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { TEST_PASSWORD } from './support/accounts.ts';
 
@@ -83,6 +85,23 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   await connection.db
     .insert(accounts)
     .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
+  const [recipe] = await connection.db
+    .insert(recipes)
+    .values({
+      userId: id,
+      userEmail: 'vreni@example.ch',
+      author: 'Vreni Graf',
+      title: 'Luzerner Chügelipastete',
+      lead: 'Das Festessen der Innerschweiz.',
+      duration: 120,
+      category: 'Hauptgang',
+      level: 'Schwierig',
+      tags: ['Salzig'],
+      quantity: 'für 6 Personen',
+      ingredients: [{ name: 'Blätterteig', amount: '500 g' }],
+      description: 'Pastete backen und füllen.',
+    })
+    .returning({ id: recipes.id });
   await connection.close();
 
   const login = await fetch(`${a.url}/login`, {
@@ -101,6 +120,24 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   expect(profileOnB.status).toBe(200);
   expect(await profileOnB.text()).toContain('Vreni Graf');
   expect((await fetch(`${b.url}/`)).status).toBe(200);
+
+  // B keeps the page in its page cache; a comment written on A is seen on B at once
+  // (the write's NOTIFY empties B's cache before A answers the comment).
+  const detail = `/detail/${recipe!.id}`;
+  await fetch(`${b.url}${detail}`);
+  const cached = await fetch(`${b.url}${detail}`);
+  expect(cached.headers.get('x-page-cache')).toBe('hit');
+  expect(await cached.text()).not.toContain('Sehr fein, wie bei Grosi.');
+  const comment = await fetch(`${a.url}${detail}`, {
+    method: 'POST',
+    headers: { origin: a.url, cookie },
+    body: new URLSearchParams({ intent: 'create-comment', rating: '5', nickname: 'Vreni', comment: 'Sehr fein, wie bei Grosi.' }),
+    redirect: 'manual',
+  });
+  expect(comment.status).toBe(303);
+  const onB = await fetch(`${b.url}${detail}`);
+  expect(onB.headers.get('x-page-cache')).toBe('miss');
+  expect(await onB.text()).toContain('Sehr fein, wie bei Grosi.');
 
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
