@@ -4,7 +4,7 @@ import { images, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import { isUuid } from '../../utils/ids.ts';
-import { processJpeg } from './image-processing.server.ts';
+import { processJpeg, type JpegInput } from './image-processing.server.ts';
 import { imageKey, type ImageRef } from './image-urls.ts';
 
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
@@ -19,7 +19,7 @@ export function imagePrefix(id: string) {
  * The image is unattached until a recipe refers to it; removeOrphanImages
  * takes it away after a day otherwise.
  */
-export async function storeImage(input: Buffer, userId: string | null): Promise<ImageRef> {
+export async function storeImage(input: JpegInput, userId: string | null): Promise<ImageRef> {
   const processed = await processJpeg(input);
   const id = crypto.randomUUID();
   const storage = getStorage();
