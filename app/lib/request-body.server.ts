@@ -1,6 +1,10 @@
 // Request bodies read with a size cap. `request.formData()` and friends read
 // whatever a client sends into memory; these stop at the cap instead.
 import { isUtf8 } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
+import { open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 export class BodyTooLargeError extends Error {
   override name = 'BodyTooLargeError';
@@ -75,6 +79,52 @@ export async function readBodyCapped(request: Request, limit: number): Promise<B
     chunks.push(value);
   }
   return Buffer.concat(chunks, size);
+}
+
+/** Reading the request failed: the client went away or sent a broken body. */
+export class BodyReadError extends Error {
+  override name = 'BodyReadError';
+}
+
+export type SpooledBody = { path: string; size: number };
+
+/**
+ * Like readBodyCapped, but the bytes go to a new private file in the system's
+ * temporary folder instead of memory: a request that waits its turn (an
+ * upload waiting for a decoder) then costs disk, not memory. The caller
+ * removes the file. Throws BodyTooLargeError like readBodyCapped and
+ * BodyReadError when the client breaks off.
+ */
+export async function spoolBodyCapped(request: Request, limit: number): Promise<SpooledBody> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > limit) {
+    await discardBody(request, limit);
+    throw new BodyTooLargeError(limit);
+  }
+  const file = path.join(tmpdir(), `chuchiblog-body-${randomUUID()}`);
+  const handle = await open(file, 'wx', 0o600);
+  let size = 0;
+  try {
+    const reader = request.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read().catch((error: unknown) => {
+        throw new BodyReadError('the request body could not be read', { cause: error });
+      });
+      if (!chunk || chunk.done) break;
+      size += chunk.value.byteLength;
+      if (size > limit) {
+        await discardRest(reader!, size, limit).catch(() => {});
+        throw new BodyTooLargeError(limit);
+      }
+      await handle.write(chunk.value);
+    }
+    return { path: file, size };
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Whether the body is UTF-8 once its %XX escapes are decoded (as a form parser would read it). */

@@ -1,9 +1,12 @@
 // The upload endpoint's work, with real requests against the real database
 // and a temporary storage: JSON answers, German messages, a size cap that
 // stops reading, and nothing stored for a refused file.
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images } from '../../app/db/schema/recipes.ts';
 import { receiveImageUpload, UPLOAD_RATE_LIMIT } from '../../app/features/images/image-upload.server.ts';
@@ -11,6 +14,7 @@ import { MAX_INPUT_BYTES } from '../../app/features/images/image-processing.serv
 import { BodyTooLargeError, readBodyCapped, readFormCapped } from '../../app/lib/request-body.server.ts';
 import { createUser } from '../support/factories.ts';
 import { photo } from '../support/images.ts';
+import { withCorruptHuffmanTable } from '../support/jpeg-samples.ts';
 import { useTempStorage } from '../support/temp-storage.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
@@ -69,6 +73,69 @@ test('a damaged JPEG and an empty body get their own messages', async () => {
   const empty = await receiveImageUpload(post(null), heidi.id);
   expect(empty.status).toBe(400);
   expect(await empty.json()).toEqual({ error: 'Bitte wähle ein Bild aus.' });
+});
+
+test('a JPEG with a corrupt Huffman table is refused with 422 and the German message, and nothing is stored', async () => {
+  const heidi = await createUser();
+  const before = (await getDb().select().from(images)).length;
+  const { damaged } = await withCorruptHuffmanTable(await photo(800, 600));
+  const response = await receiveImageUpload(post(new Uint8Array(damaged), { 'content-type': 'image/jpeg' }), heidi.id);
+  expect(response.status).toBe(422);
+  expect(await response.json()).toEqual({ error: 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.' });
+  expect(await getDb().select().from(images)).toHaveLength(before);
+});
+
+test('the upload waits in a private temporary file, which is gone after every answer: stored, refused, too large, broken off', async () => {
+  // os.tmpdir() follows TMPDIR: a folder of this test's own to look into.
+  const spool = mkdtempSync(path.join(tmpdir(), 'chuchiblog-spool-'));
+  const originalTmp = process.env.TMPDIR;
+  process.env.TMPDIR = spool;
+  onTestFinished(() => {
+    if (originalTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = originalTmp;
+    rmSync(spool, { recursive: true, force: true });
+  });
+  const heidi = await createUser();
+
+  // While the body is being read, its file is there, readable by its owner only.
+  let seenWhileReading: string[] = [];
+  let modeWhileReading = 0;
+  const jpeg = await photo(600, 400);
+  const watched = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(jpeg.subarray(0, 1000)));
+    },
+    async pull(controller) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      seenWhileReading = readdirSync(spool);
+      if (seenWhileReading[0]) modeWhileReading = statSync(path.join(spool, seenWhileReading[0])).mode & 0o777;
+      controller.enqueue(new Uint8Array(jpeg.subarray(1000)));
+      controller.close();
+    },
+  });
+  expect((await receiveImageUpload(post(watched), heidi.id)).status).toBe(201);
+  expect(seenWhileReading).toHaveLength(1);
+  expect(modeWhileReading).toBe(0o600);
+  expect(readdirSync(spool)).toEqual([]);
+
+  expect((await receiveImageUpload(post(new Uint8Array(jpeg.subarray(0, 300))), heidi.id)).status).toBe(422);
+  expect(readdirSync(spool)).toEqual([]);
+
+  expect((await receiveImageUpload(post(stream(25, 1024 * 1024).body), heidi.id)).status).toBe(413);
+  expect(readdirSync(spool)).toEqual([]);
+
+  const brokenOff = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new Uint8Array(jpeg.subarray(0, 1000)));
+    },
+    pull(controller) {
+      controller.error(new Error('connection reset'));
+    },
+  });
+  const broken = await receiveImageUpload(post(brokenOff), heidi.id);
+  expect(broken.status).toBe(400);
+  expect(await broken.json()).toEqual({ error: 'Das Bild ist nicht vollständig angekommen. Bitte versuche es noch einmal.' });
+  expect(readdirSync(spool)).toEqual([]);
 });
 
 test('a body declared far larger than 20 MB is refused without reading it', async () => {

@@ -1,9 +1,11 @@
 // The upload endpoint's work: the browser sends the chosen file as the raw
-// request body (XMLHttpRequest, for its progress events); we read at most
-// MAX_INPUT_BYTES of it, let storeImage check and process it, and answer
-// JSON: the stored image, or a German message with a 4xx status.
+// request body (XMLHttpRequest, for its progress events); we write at most
+// MAX_INPUT_BYTES of it to a temporary file, let storeImage check and
+// process it, and answer JSON: the stored image, or a German message with a
+// 4xx status.
+import { rm } from 'node:fs/promises';
 import { images } from '../../db/schema/recipes.ts';
-import { BodyTooLargeError, discardBody, readBodyCapped } from '../../lib/request-body.server.ts';
+import { BodyReadError, BodyTooLargeError, discardBody, spoolBodyCapped, type SpooledBody } from '../../lib/request-body.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { storeImage } from './image-mutations.server.ts';
@@ -17,7 +19,11 @@ export const UPLOAD_RATE_LIMIT: UserQuota = { max: 30, windowMinutes: 60 };
 
 const STATUS: Record<ImageRejection, number> = { 'not-jpeg': 415, 'too-large': 413, damaged: 422 };
 
-/** Pictures are decoded one or two at a time: a burst of uploads must not starve the pages. */
+/**
+ * Pictures are decoded one or two at a time: a burst of uploads must not
+ * starve the pages, and each one in work holds its pixels and an encoder
+ * (some 50 MB for a 12 MP photo). The others wait on disk (spoolBodyCapped).
+ */
 const MAX_PARALLEL = 2;
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -54,22 +60,28 @@ export async function receiveImageUpload(request: Request, userId: string): Prom
   if (await quotaReached({ table: images, owner: images.userId, createdAt: images.createdAt }, userId, UPLOAD_RATE_LIMIT)) {
     return refuseUpload(request, 'Du hast in der letzten Stunde sehr viele Bilder hochgeladen. Bitte versuche es später noch einmal.', 429);
   }
-  let body: Buffer;
+  let body: SpooledBody;
   try {
-    body = await readBodyCapped(request, MAX_INPUT_BYTES);
+    body = await spoolBodyCapped(request, MAX_INPUT_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return uploadError(new ImageRejectedError('too-large').message, 413);
     // The client went away or sent a broken body.
-    return uploadError('Das Bild ist nicht vollständig angekommen. Bitte versuche es noch einmal.', 400);
+    if (error instanceof BodyReadError) return uploadError('Das Bild ist nicht vollständig angekommen. Bitte versuche es noch einmal.', 400);
+    log.error('image upload could not be written to a temporary file', { userId, error });
+    return uploadError(UNAVAILABLE, 503);
   }
-  if (body.length === 0) return uploadError('Bitte wähle ein Bild aus.', 400);
   try {
-    const image = await withSlot(() => storeImage(body, userId));
-    log.info('image uploaded', { imageId: image.id, userId, bytes: body.length });
+    if (body.size === 0) return uploadError('Bitte wähle ein Bild aus.', 400);
+    const image = await withSlot(() => storeImage({ path: body.path }, userId));
+    log.info('image uploaded', { imageId: image.id, userId, bytes: body.size });
     return answer({ image }, 201);
   } catch (error) {
     if (error instanceof ImageRejectedError) return uploadError(error.message, STATUS[error.reason]);
     log.error('image upload failed', { userId, error });
-    return uploadError('Das Bild konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.', 503);
+    return uploadError(UNAVAILABLE, 503);
+  } finally {
+    await rm(body.path, { force: true }).catch((error: unknown) => log.warn('temporary upload file left behind', { path: body.path, error }));
   }
 }
+
+const UNAVAILABLE = 'Das Bild konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.';
