@@ -52,7 +52,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
+  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
   return {
     db: drizzlePglite({ client, schema, casing: 'snake_case' }),
     engine: 'pglite',
@@ -63,6 +63,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     dump: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
   };
 }
+
+/**
+ * PGlite's memory is WebAssembly memory, which grows and never shrinks: every
+ * shared buffer once touched stays resident. PostgreSQL's default of 128 MB
+ * of shared buffers is meant for a server of its own; the embedded database
+ * of one blog is served as well from 16 MB, with the operating system's file
+ * cache behind them.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 // The process-wide connection. Kept on globalThis so that the dev server's
 // module reloads reuse it instead of opening the data directory twice.
