@@ -16,6 +16,7 @@ import { AccountControl } from './features/accounts/components/account-control.t
 import { CreateRecipeFab } from './components/layout/create-recipe-fab.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
+import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
 import { useNonce } from './utils/nonce.ts';
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -30,6 +31,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* Stylesheets come from our own origin; they need no nonce. */}
         <Links nonce="" />
+        <style dangerouslySetInnerHTML={{ __html: THEME_TOKENS_CSS }} />
       </head>
       <body>
         <ThemeProvider theme={theme}>

@@ -1,7 +1,6 @@
-import Rating from '@mui/material/Rating';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import type { CSSProperties } from 'react';
 import { formatRating } from '../utils/format.ts';
+import styles from './rating-stars.module.css';
 
 type Props = { value: number; count?: number; size?: 'small' | 'medium' | 'large' };
 
@@ -11,14 +10,15 @@ export function RatingStars({ value, count, size = 'small' }: Props) {
     count === undefined
       ? `Bewertung: ${formatRating(value)} von 5 Sternen`
       : `Bewertung: ${formatRating(value)} von 5 Sternen (${count} ${count === 1 ? 'Bewertung' : 'Bewertungen'})`;
+  const halfSteps = Math.min(10, Math.max(0, Math.round(value * 2)));
   return (
-    <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} role="img" aria-label={label}>
-      <Rating value={value} precision={0.5} max={5} readOnly size={size} sx={{ color: 'secondary.main' }} aria-hidden />
+    <div className={styles.rating} role="img" aria-label={label}>
+      <span className={`${styles.stars} ${styles[size]}`} style={{ '--filled': `${halfSteps / 2}em` } as CSSProperties} aria-hidden />
       {count !== undefined && (
-        <Typography variant="body2" component="span" sx={{ color: 'text.secondary', fontFamily: 'Montserrat, sans-serif' }} aria-hidden>
+        <span className={styles.count} aria-hidden>
           {formatRating(value)} ({count})
-        </Typography>
+        </span>
       )}
-    </Stack>
+    </div>
   );
 }

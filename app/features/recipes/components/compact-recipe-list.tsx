@@ -1,10 +1,9 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import type { RecipeSummary } from '../recipe-types.ts';
+import styles from './compact-recipe-list.module.css';
 import { RecipeImage } from './recipe-image.tsx';
 
 /** A side column: heading and a compact list (image, title, rating). */
@@ -20,27 +19,23 @@ export function CompactRecipeList({ title, recipes }: { title: string; recipes: 
           Hier gibt es bald Rezepte.
         </Typography>
       ) : (
-        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <ul className={styles.list}>
           {recipes.map((recipe) => (
-            <Box
-              component="li"
-              key={recipe.uid}
-              sx={{ display: 'grid', gridTemplateColumns: '88px 1fr', gap: 1.5, alignItems: 'center' }}
-            >
-              <Box component={Link} to={`/detail/${recipe.uid}`} tabIndex={-1} aria-hidden sx={{ borderRadius: 2, overflow: 'hidden' }}>
+            <li key={recipe.uid} className={styles.item}>
+              <Link to={`/detail/${recipe.uid}`} tabIndex={-1} aria-hidden className={styles.thumbnail}>
                 <RecipeImage image={recipe.image} alt="" sizes="88px" aspectRatio="1 / 1" />
-              </Box>
-              <Box>
-                <Typography variant="subtitle2" component="h3" sx={{ lineHeight: 1.3 }}>
-                  <Box component={Link} to={`/detail/${recipe.uid}`} sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { color: 'secondary.dark' } }}>
+              </Link>
+              <div>
+                <h3 className={styles.title}>
+                  <Link to={`/detail/${recipe.uid}`} className={styles.titleLink}>
                     {recipe.title}
-                  </Box>
-                </Typography>
+                  </Link>
+                </h3>
                 {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} />}
-              </Box>
-            </Box>
+              </div>
+            </li>
           ))}
-        </Stack>
+        </ul>
       )}
     </Paper>
   );

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Ingredient } from '../recipe-types.ts';
+import styles from './ingredients-panel.module.css';
 
 export function IngredientsPanel({ quantity, ingredients }: { quantity: string; ingredients: Ingredient[] }) {
   return (
@@ -10,20 +10,16 @@ export function IngredientsPanel({ quantity, ingredients }: { quantity: string; 
         Zutaten
       </Typography>
       <Typography sx={{ color: 'text.secondary', fontStyle: 'italic', mb: 1.5 }}>{quantity}</Typography>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse' }}>
+      <table className={styles.table}>
         <tbody>
           {ingredients.map((ingredient, index) => (
-            <Box component="tr" key={index} sx={{ borderBottom: 1, borderColor: 'divider', '&:last-child': { border: 0 } }}>
-              <Box component="td" sx={{ py: 1, pr: 2, width: '38%', whiteSpace: 'nowrap', fontFamily: 'Montserrat, sans-serif', fontWeight: 600, verticalAlign: 'top' }}>
-                {ingredient.amount}
-              </Box>
-              <Box component="td" sx={{ py: 1, verticalAlign: 'top' }}>
-                {ingredient.name}
-              </Box>
-            </Box>
+            <tr key={index} className={styles.row}>
+              <td className={styles.amount}>{ingredient.amount}</td>
+              <td className={styles.name}>{ingredient.name}</td>
+            </tr>
           ))}
         </tbody>
-      </Box>
+      </table>
     </Paper>
   );
 }

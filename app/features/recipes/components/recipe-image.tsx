@@ -1,7 +1,5 @@
-import RestaurantIcon from '@mui/icons-material/Restaurant';
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { imageSrcSet, largestJpeg, type ImageRef } from '../../images/image-urls.ts';
+import styles from './recipe-image.module.css';
 
 type Props = {
   image: ImageRef | null;
@@ -10,35 +8,32 @@ type Props = {
   sizes: string;
   aspectRatio?: string;
   priority?: boolean;
-  sx?: SxProps<Theme>;
 };
 
-/** Responsive picture (AVIF, WebP, JPEG), or a calm placeholder when there is none. */
-export function RecipeImage({ image, alt, sizes, aspectRatio = '3 / 2', priority = false, sx }: Props) {
-  const frame = { aspectRatio, width: '100%', overflow: 'hidden', display: 'block', ...sx } as const;
+/** Material's "Restaurant" icon, inline: the placeholder needs no icon component. */
+const RESTAURANT_ICON_PATH = 'M11 9H9V2H7v7H5V2H3v7c0 2.12 1.66 3.84 3.75 3.97V22h2.5v-9.03C11.34 12.84 13 11.12 13 9V2h-2zm5-3v8h2.5v8H21V2c-2.76 0-5 2.24-5 4';
+
+/**
+ * Responsive picture (AVIF, WebP, JPEG), or a calm placeholder when there is
+ * none. Static styles: it renders once per card. The picture's own colour
+ * shows while it loads.
+ */
+export function RecipeImage({ image, alt, sizes, aspectRatio = '3 / 2', priority = false }: Props) {
   if (!image) {
     return (
-      <Box
-        role="img"
-        aria-label={`${alt} (noch kein Bild)`}
-        sx={{
-          ...frame,
-          display: 'grid',
-          placeItems: 'center',
-          color: 'secondary.main',
-          background: 'radial-gradient(circle at 50% 45%, #fffdf8 0 34%, #efe7d8 35% 36%, #e6dccb 37%)',
-        }}
-      >
-        <RestaurantIcon sx={{ fontSize: '3.5rem', opacity: 0.8 }} />
-      </Box>
+      <span role="img" aria-label={`${alt} (noch kein Bild)`} className={`${styles.frame} ${styles.placeholder}`} style={{ aspectRatio }}>
+        <svg className={styles.placeholderIcon} viewBox="0 0 24 24" aria-hidden focusable="false">
+          <path d={RESTAURANT_ICON_PATH} />
+        </svg>
+      </span>
     );
   }
   return (
-    <Box component="picture" sx={{ ...frame, bgcolor: image.color }}>
+    <picture className={styles.frame} style={{ aspectRatio, backgroundColor: image.color }}>
       <source type="image/avif" srcSet={imageSrcSet(image, 'avif')} sizes={sizes} />
       <source type="image/webp" srcSet={imageSrcSet(image, 'webp')} sizes={sizes} />
-      <Box
-        component="img"
+      <img
+        className={styles.img}
         src={largestJpeg(image)}
         srcSet={imageSrcSet(image, 'jpg')}
         sizes={sizes}
@@ -48,8 +43,7 @@ export function RecipeImage({ image, alt, sizes, aspectRatio = '3 / 2', priority
         loading={priority ? 'eager' : 'lazy'}
         decoding="async"
         {...(priority ? { fetchPriority: 'high' as const } : {})}
-        sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
       />
-    </Box>
+    </picture>
   );
 }
