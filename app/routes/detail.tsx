@@ -22,6 +22,7 @@ import { ShareLinks } from '../features/recipes/components/share-links.tsx';
 import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
+import { rememberPublic } from '../lib/public-data-cache.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -41,10 +42,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const recipe = await getRecipe(params.recipeId);
-  if (!recipe) throw data(null, { status: 404 });
+/** What the page shows of the recipe: the same for every reader, so kept until the content changes. */
+async function loadRecipePage(recipeId: string) {
+  const recipe = await getRecipe(recipeId);
+  if (!recipe) return undefined;
   const [commentState, similar] = await Promise.all([loadCommentState(recipe.uid), listSimilarRecipes(recipe.uid)]);
+  return { recipe, commentState, similar };
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await rememberPublic(`detail:${params.recipeId}`, () => loadRecipePage(params.recipeId), Boolean);
+  if (!page) throw data(null, { status: 404 });
+  const { recipe, commentState, similar } = page;
   const { publicUrl } = getEnv();
   return {
     recipe,
