@@ -14,6 +14,7 @@ export const THEME_TOKENS_CSS = `:root{${Object.entries({
   '--color-text-secondary': palette.text.secondary,
   '--color-gold': palette.secondary.main,
   '--color-gold-dark': palette.secondary.dark,
+  '--color-gold-light': palette.secondary.light,
   '--color-paper': palette.background.paper,
   '--color-divider': palette.divider,
   '--color-star-empty': palette.action.disabled,

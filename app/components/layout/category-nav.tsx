@@ -1,12 +1,11 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';
+import styles from './site-layout.module.css';
 
 /** The five category links: a menu below md (900 px), an inline row from md up. */
 export function CategoryNav() {
@@ -15,8 +14,8 @@ export function CategoryNav() {
   const close = () => setAnchor(null);
 
   return (
-    <Box component="nav" aria-label="Kategorien" sx={{ display: 'flex', alignItems: 'center' }}>
-      <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+    <nav aria-label="Kategorien" className={styles.nav}>
+      <div className={styles.navMenu}>
         <IconButton
           color="inherit"
           aria-label="Navigation öffnen"
@@ -44,26 +43,14 @@ export function CategoryNav() {
             );
           })}
         </Menu>
-      </Box>
-      <Box sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}>
+      </div>
+      <div className={styles.navLinks}>
         {CATEGORIES.map((c) => (
-          <Button
-            key={c.slug}
-            component={NavLink}
-            to={`/${c.slug}`}
-            color="inherit"
-            sx={{
-              px: 2,
-              borderRadius: 0,
-              borderBottom: '3px solid transparent',
-              fontSize: '1rem',
-              '&.active': { borderBottomColor: 'secondary.main', color: 'secondary.light' },
-            }}
-          >
+          <NavLink key={c.slug} to={`/${c.slug}`} className={styles.navLink}>
             {c.label}
-          </Button>
+          </NavLink>
         ))}
-      </Box>
-    </Box>
+      </div>
+    </nav>
   );
 }

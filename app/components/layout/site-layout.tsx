@@ -1,19 +1,18 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import styles from './site-layout.module.css';
 
 export function SiteLayout({ children, accountControl }: { children: ReactNode; accountControl?: ReactNode }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    <div className={styles.page}>
       <SiteHeader accountControl={accountControl} />
-      <Container component="main" id="inhalt" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 5 }, position: 'relative' }}>
+      <main id="inhalt" className={`${styles.container} ${styles.main}`}>
         <NavigationProgress />
         {children}
-      </Container>
+      </main>
       <SiteFooter />
-    </Box>
+    </div>
   );
 }
