@@ -38,6 +38,11 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
+        // Never outline a finished Suspense part (React does so past 12.8 KB
+        // of document): outlined parts arrive hidden, to be shown by a script,
+        // so a reader without JavaScript would miss them. We send the whole
+        // document at once anyway.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           const collector = new PassThrough();
           collector.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -12,12 +12,20 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
-import { AccountControl } from './features/accounts/components/account-control.tsx';
-import { CreateRecipeFab } from './components/layout/create-recipe-fab.tsx';
+import { lazyComponent } from './components/lazy-component.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
 import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
 import { useNonce } from './utils/nonce.ts';
+
+// The account menu and the "Rezept erfassen" button are for signed-in readers
+// only: anonymous readers, nearly all traffic, never download them.
+const AccountControl = lazyComponent(() =>
+  import('./features/accounts/components/account-control.tsx').then((module) => module.AccountControl),
+);
+const CreateRecipeFab = lazyComponent(() =>
+  import('./components/layout/create-recipe-fab.tsx').then((module) => module.CreateRecipeFab),
+);
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -84,7 +84,8 @@ test('readers rate and comment; the average follows; authors delete only their o
   await chiaraPage.getByText('Mir war es zu wenig gewürzt.').waitFor();
   await chiaraPage.getByRole('img', { name: 'Bewertung: 3 von 5 Sternen (2 Bewertungen)' }).first().waitFor();
 
-  // Each author sees exactly one delete icon: their own.
+  // Each author sees exactly one delete icon: their own (its code arrives with the first own comment).
+  await chiaraPage.getByRole('button', { name: 'Kommentar löschen' }).first().waitFor();
   expect(await chiaraPage.getByRole('button', { name: 'Kommentar löschen' }).count()).toBe(1);
   await beatPage.reload();
   expect(await beatPage.getByRole('button', { name: 'Kommentar löschen' }).count()).toBe(1);

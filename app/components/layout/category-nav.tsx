@@ -1,48 +1,37 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';
+import { lazyComponent } from '../lazy-component.tsx';
 import styles from './site-layout.module.css';
+
+// MUI's Menu (with its Modal and Popover) is fetched on the first tap, not on every page load.
+const CategoryMenu = lazyComponent(() => import('./category-menu.tsx').then((module) => module.CategoryMenu));
 
 /** The five category links: a menu below md (900 px), an inline row from md up. */
 export function CategoryNav() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { pathname } = useLocation();
-  const close = () => setAnchor(null);
+  // Mounted from the first tap on, so that closing animates and gives focus back to the button.
+  const [menuWanted, setMenuWanted] = useState(false);
 
   return (
     <nav aria-label="Kategorien" className={styles.nav}>
       <div className={styles.navMenu}>
-        <IconButton
-          color="inherit"
+        <button
+          type="button"
+          className={styles.menuButton}
           aria-label="Navigation öffnen"
           aria-controls={anchor ? 'category-menu' : undefined}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setMenuWanted(true);
+            setAnchor(event.currentTarget);
+          }}
         >
           <MenuIcon />
-        </IconButton>
-        <Menu id="category-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
-          {CATEGORIES.map((c) => {
-            const active = pathname === `/${c.slug}`;
-            return (
-              <MenuItem
-                key={c.slug}
-                component={Link}
-                to={`/${c.slug}`}
-                onClick={close}
-                selected={active}
-                aria-current={active ? 'page' : undefined}
-              >
-                {c.label}
-              </MenuItem>
-            );
-          })}
-        </Menu>
+        </button>
+        {menuWanted && <CategoryMenu id="category-menu" anchor={anchor} onClose={() => setAnchor(null)} />}
       </div>
       <div className={styles.navLinks}>
         {CATEGORIES.map((c) => (

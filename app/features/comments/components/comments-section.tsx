@@ -3,13 +3,19 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { displayName } from '../../../utils/display-name.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import type { CommentView } from '../comment-types.ts';
-import { CommentForm } from './comment-form.tsx';
 import { CommentList } from './comment-list.tsx';
-import { DeleteCommentButton } from './delete-comment-button.tsx';
+
+// Only signed-in readers see these; anonymous readers never download them.
+const CommentForm = lazyComponent(() => import('./comment-form.tsx').then((module) => module.CommentForm));
+const DeleteCommentButton = lazyComponent(() =>
+  import('./delete-comment-button.tsx').then((module) => module.DeleteCommentButton),
+);
 
 type Props = {
   recipeId: string;
@@ -26,6 +32,11 @@ export function CommentsSection({ recipeId, state, user, result }: Props) {
   // A saved comment redirects back here, a new location with a new key: the
   // form starts again from its defaults. A refusal keeps the location and the input.
   const formKey = useLocation().key;
+  // A signed-in reader's first comment brings its delete icon: have its code ready by then.
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) void DeleteCommentButton.preload();
+  }, [signedIn]);
   return (
     <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
       <Divider />
