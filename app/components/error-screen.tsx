@@ -1,7 +1,7 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, Link } from 'react-router';
+import { isRouteErrorResponse } from 'react-router';
+import { ButtonLink } from './button-link.tsx';
 
 const SCREENS = {
   404: {
@@ -47,9 +47,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
       </Typography>
       <Typography variant="h1">{screen.title}</Typography>
       <Typography>{screen.text}</Typography>
-      <Button component={Link} to="/" variant="contained">
+      <ButtonLink to="/" variant="contained">
         Zur Startseite
-      </Button>
+      </ButtonLink>
     </Stack>
   );
 }

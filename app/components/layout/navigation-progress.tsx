@@ -1,10 +1,5 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
-import { keyframes } from '@mui/material/styles';
 import { useNavigation } from 'react-router';
-
-const appear = keyframes`to { opacity: 1; }`;
+import styles from './navigation-progress.module.css';
 
 /**
  * While the next page loads on a client navigation (e.g. /edit/{id} reading
@@ -17,27 +12,10 @@ export function NavigationProgress() {
   if (navigation.state !== 'loading' || navigation.formMethod) return null;
   return (
     <>
-      <LinearProgress
-        color="secondary"
-        aria-label="Seite wird geladen"
-        sx={{ position: 'fixed', top: 0, left: 0, right: 0, height: 3, zIndex: (theme) => theme.zIndex.appBar + 1 }}
-      />
-      <Box
-        role="status"
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          display: 'grid',
-          placeItems: 'start center',
-          pt: 12,
-          bgcolor: 'rgba(243, 242, 239, 0.7)',
-          zIndex: 1,
-          opacity: 0,
-          animation: `${appear} 0.15s ease-out 0.35s forwards`,
-        }}
-      >
-        <CircularProgress color="secondary" aria-label="Seite wird geladen" />
-      </Box>
+      <div role="progressbar" aria-label="Seite wird geladen" className={styles.bar} />
+      <div role="status" className={styles.overlay}>
+        <div role="progressbar" aria-label="Seite wird geladen" className={styles.spinner} />
+      </div>
     </>
   );
 }

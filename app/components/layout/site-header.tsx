@@ -1,6 +1,6 @@
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../button-link.tsx';
 import { CategoryNav } from './category-nav.tsx';
 import styles from './site-layout.module.css';
 
@@ -21,9 +21,9 @@ export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
             <CategoryNav />
             <div className={styles.toolbarEnd}>
               {accountControl ?? (
-                <Button component={Link} to="/login" color="inherit" variant="outlined" sx={{ borderColor: 'secondary.main' }}>
+                <ButtonLink to="/login" variant="outlinedOnDark">
                   Login
-                </Button>
+                </ButtonLink>
               )}
             </div>
           </div>

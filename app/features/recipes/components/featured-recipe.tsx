@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/button-link.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import type { RecipeSummary } from '../recipe-types.ts';
 import { RecipeImage } from './recipe-image.tsx';
@@ -29,9 +29,9 @@ export function FeaturedRecipe({ recipe, actions }: { recipe: RecipeSummary; act
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
         <Typography sx={{ color: 'text.secondary' }}>{recipe.lead}</Typography>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', pt: 1 }}>
-          <Button component={Link} to={href} variant="contained" color="primary" size="large">
+          <ButtonLink to={href} variant="contained" size="large">
             Zum Rezept
-          </Button>
+          </ButtonLink>
           {actions && <Box sx={{ display: 'flex', gap: 0.5 }}>{actions}</Box>}
         </Stack>
       </Stack>

@@ -1,8 +1,8 @@
 import MenuBookIcon from '@mui/icons-material/MenuBook';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link } from 'react-router';
+import styles from './recipe-empty-state.module.css';
+import { ButtonLink } from '../../../components/button-link.tsx';
 
 /** Shown where a list has no recipes yet (spec: home empty state). */
 export function RecipeEmptyState() {
@@ -13,9 +13,9 @@ export function RecipeEmptyState() {
         Es wurden noch keine Rezepte erfasst
       </Typography>
       <Typography sx={{ mt: 1, color: 'text.secondary' }}>Willst du das ändern? Dann los!</Typography>
-      <Button component={Link} to="/create" variant="contained" size="large" sx={{ mt: 3 }}>
+      <ButtonLink to="/create" variant="contained" size="large" className={styles.cta}>
         Erfasse dein erstes Rezept
-      </Button>
+      </ButtonLink>
     </Paper>
   );
 }

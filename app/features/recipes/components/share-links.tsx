@@ -1,9 +1,9 @@
 import EmailIcon from '@mui/icons-material/Email';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { ButtonLink } from '../../../components/button-link.tsx';
 
 /** Share links carry the recipe's absolute address (from PUBLIC_URL). */
 export function ShareLinks({ title, url }: { title: string; url: string }) {
@@ -23,17 +23,16 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         {links.map((link) => (
-          <Button
+          <ButtonLink
             key={link.label}
             href={link.href}
             startIcon={link.icon}
             variant="outlined"
-            color="primary"
             size="small"
             {...(link.href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           >
             {link.label}
-          </Button>
+          </ButtonLink>
         ))}
       </Stack>
     </Stack>
