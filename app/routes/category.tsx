@@ -48,7 +48,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </Stack>
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: hasSide ? 8 : 12 }}>
-          {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
+          {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid leadsPage recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
         </Grid>
         {hasSide && (
           <Grid size={{ xs: 12, md: 4 }} component="aside">

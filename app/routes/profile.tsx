@@ -27,7 +27,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Typography>Hier siehst du alle deine bis jetzt verfassten Rezepte:</Typography>
       </Stack>
       {recipes.length > 0 ? (
-        <RecipeGrid recipes={recipes} actionsFor={ownerActionsFor(userId)} hiddenHeading="Deine Rezepte" />
+        <RecipeGrid leadsPage recipes={recipes} actionsFor={ownerActionsFor(userId)} hiddenHeading="Deine Rezepte" />
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography sx={{ color: 'text.secondary' }}>Du hast noch keine Rezepte erfasst.</Typography>

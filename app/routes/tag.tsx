@@ -42,7 +42,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
           </Typography>
         </Paper>
       ) : (
-        <RecipeGrid recipes={recipes} actionsFor={actionsFor} hiddenHeading={`Rezepte mit «${tag}»`} />
+        <RecipeGrid leadsPage recipes={recipes} actionsFor={actionsFor} hiddenHeading={`Rezepte mit «${tag}»`} />
       )}
     </Stack>
   );

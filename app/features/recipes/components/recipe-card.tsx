@@ -5,14 +5,14 @@ import type { RecipeSummary } from '../recipe-types.ts';
 import styles from './recipe-card.module.css';
 import { RecipeImage } from './recipe-image.tsx';
 
-type Props = { recipe: RecipeSummary; actions?: ReactNode };
+type Props = { recipe: RecipeSummary; actions?: ReactNode; priority?: boolean };
 
-export function RecipeCard({ recipe, actions }: Props) {
+export function RecipeCard({ recipe, actions, priority = false }: Props) {
   const href = `/detail/${recipe.uid}`;
   return (
     <article className={styles.card}>
       <Link to={href} tabIndex={-1} aria-hidden className={styles.imageLink}>
-        <RecipeImage image={recipe.image} alt="" sizes="(min-width: 1300px) 400px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" />
+        <RecipeImage image={recipe.image} alt="" priority={priority} sizes="(min-width: 1300px) 400px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" />
         <span className={styles.category}>{recipe.category}</span>
       </Link>
       <div className={styles.content}>

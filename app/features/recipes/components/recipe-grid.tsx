@@ -15,9 +15,11 @@ type Props = {
    * the cards' h3 titles (headings should not skip a level).
    */
   hiddenHeading?: string;
+  /** The grid opens the page: its first picture is the largest thing on a phone's first screen. */
+  leadsPage?: boolean;
 };
 
-export function RecipeGrid({ recipes, columns = 3, actionsFor, hiddenHeading }: Props) {
+export function RecipeGrid({ recipes, columns = 3, actionsFor, hiddenHeading, leadsPage = false }: Props) {
   return (
     <>
       {hiddenHeading && (
@@ -26,9 +28,9 @@ export function RecipeGrid({ recipes, columns = 3, actionsFor, hiddenHeading }: 
         </Typography>
       )}
       <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {recipes.map((recipe) => (
+        {recipes.map((recipe, index) => (
           <Grid key={recipe.uid} component="li" size={{ xs: 12, sm: 6, lg: 12 / columns }}>
-            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} />
+            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} priority={leadsPage && index === 0} />
           </Grid>
         ))}
       </Grid>
