@@ -1,0 +1,83 @@
+// What a reader's browser downloads to show a page and make it work: every
+// script the page loads until the network is quiet (Debian's Chromium,
+// gzip at level 9 of each file as built), for home, a category and a recipe,
+// anonymous and signed in, on the demo blog. With LIGHTHOUSE=/path/to/lighthouse
+// (not a dependency of the project) it also runs Lighthouse's mobile preset.
+// Run: npm run build && node bench/first-load.ts
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser } from 'playwright-core';
+import { signIn, startServer } from './support/server-process.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const BUDGET_KIB = 150;
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** KiB (gzip -9) of the scripts a phone-sized browser loads for `url` until the network is quiet. */
+async function firstLoadKiB(browser: Browser, url: string, cookie?: string) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  if (cookie) {
+    await context.addCookies(cookie.split('; ').map((pair) => {
+      const [name, ...value] = pair.split('=');
+      return { name: name!, value: value.join('='), url };
+    }));
+  }
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await context.close();
+  let bytes = 0;
+  for (const script of scripts) bytes += gzipSync(await readFile(path.join(root, 'build/client', script)), { level: 9 }).length;
+  return bytes / 1024;
+}
+
+async function lighthouse(url: string) {
+  const bin = process.env.LIGHTHOUSE;
+  if (!bin) return 'not run';
+  const { stdout } = await promisify(execFile)(
+    bin,
+    [url, '--quiet', `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', '--output-path=stdout'],
+    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+  );
+  const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { displayValue?: string }> };
+  return `${Math.round(report.categories.performance.score * 100)} (LCP ${report.audits['largest-contentful-paint']!.displayValue})`;
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-bench-'));
+const seeded = spawnSync(process.execPath, ['scripts/seed-demo.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
+if (seeded.status !== 0) throw new Error(`seed:demo failed: ${seeded.stderr}`);
+const server = await startServer(dataDir);
+try {
+  const home = await (await fetch(`${server.url}/`)).text();
+  const detailPath = /href="(\/detail\/[0-9a-f-]{36})"/.exec(home)![1]!;
+  const cookie = await signIn(server.url, 'anna@demo.chuchiblog.ch', 'chuchi-demo-2024');
+  const pages = [
+    ['home', '/'],
+    ['category', '/hauptgang'],
+    ['detail', detailPath],
+  ] as const;
+
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  console.log(`| page | first-load JS, anonymous (KiB gzip) | signed in | Lighthouse mobile, anonymous |`);
+  console.log(`|---|---:|---:|---:|`);
+  let overBudget = false;
+  for (const [name, pagePath] of pages) {
+    const anonymous = await firstLoadKiB(browser, server.url + pagePath);
+    const signedIn = await firstLoadKiB(browser, server.url + pagePath, cookie);
+    overBudget ||= anonymous > BUDGET_KIB;
+    console.log(`| ${name} | ${anonymous.toFixed(1)} | ${signedIn.toFixed(1)} | ${await lighthouse(server.url + pagePath)} |`);
+  }
+  await browser.close();
+  console.log(`\nBudget: ${BUDGET_KIB} KiB gzip for anonymous readers${overBudget ? ' (exceeded)' : ''}.`);
+} finally {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}
