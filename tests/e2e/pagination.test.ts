@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from './support/accounts.ts';
+import { accessibilityViolations } from './support/axe.ts';
 import { launchBrowser, openPage, VIEWPORTS, waitForHydration } from './support/browser.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -135,4 +136,10 @@ test('the profile pages through the own recipes as well', async () => {
   expect(html).toContain('href="/profile?seite=3"');
   expect((await fetch(`${app.url}/profile?seite=4`, { headers: { cookie } })).status).toBe(404);
   expect((await fetch(`${app.url}/profile?seite=x`, { headers: { cookie } })).status).toBe(404);
+});
+
+test('a paginated page has no serious accessibility violations at phone and desktop width (axe-core)', async () => {
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    expect(await accessibilityViolations(browser, `${app.url}/backen?seite=2`, viewport), viewport).toEqual([]);
+  }
 });
