@@ -135,8 +135,11 @@ async function measure(dataDir: string, recipes: number) {
     }, 50);
     const result = wrk(`${server.url}${PATH}`, headers);
     clearInterval(sampler);
-    // wrk has gone, but requests it left queued still run: one more, queued behind them, before the stop.
-    await (await fetch(`${server.url}${PATH}`, { headers })).text();
+    // wrk has gone, but requests it left queued still run: one more, queued behind them, before the
+    // stop. (Twice if need be: the first may go out on a kept-alive socket the server has closed.)
+    await fetch(`${server.url}${PATH}`, { headers })
+      .catch(() => fetch(`${server.url}${PATH}`, { headers }))
+      .then((response) => response.text());
     const after = memory(server.pid);
     peak = Math.max(peak, after.rss, hwmReset ? after.hwm : 0);
     return { recipes, cards, html: page.length, aloneP50, ...result, rssBefore: before.rss, rssPeak: peak, startupHwm: before.hwm };
