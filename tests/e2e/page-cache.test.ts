@@ -180,8 +180,13 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
     expect(text(answer)).not.toContain('<script>alert(1)');
   }
   expect(text(clean)).toContain(`${app.url}/detail/${recipe.id}`); // share links from PUBLIC_URL
-  // A junk parameter is served the one cached page, not a new copy.
+  // A junk parameter is served the one cached page, not a new copy; so is a seite (a recipe is no list).
   expect((await get(`${path}?x=${Math.random()}`)).headers['x-page-cache']).toBe('hit');
+  for (const seite of ['2', '77', 'abc']) {
+    const answer = await get(`${path}?seite=${seite}`);
+    expect([answer.status, answer.headers['x-page-cache']], seite).toEqual([200, 'hit']);
+    expect(answer.body.equals(clean.body), seite).toBe(true);
+  }
 });
 
 test('personal, data and error answers are never kept', async () => {
