@@ -15,6 +15,7 @@ import { CONTENT_CHANNEL, markContentChanged } from '../app/lib/content-version.
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
+import { scheduleVacuum } from '../app/lib/db-maintenance.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
@@ -48,6 +49,8 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   // Other instances' writes make this instance's cached pages stale too.
   await connection.listen?.(CONTENT_CHANNEL, markContentChanged);
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
+  // Statistics and the visibility map, which PostgreSQL's autovacuum keeps and PGlite has not.
+  const stopVacuum = connection.engine === 'pglite' ? scheduleVacuum(connection) : async () => {};
   // Stopped before the database closes: a sweep in progress finishes first.
   const stopImageCleanup = scheduleImageCleanup();
 
@@ -99,6 +102,7 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
 
   async function shutdown() {
     await stopImageCleanup();
+    await stopVacuum();
     await connection.checkpoint();
     await connection.close();
     setDatabase(undefined);

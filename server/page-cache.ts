@@ -8,10 +8,14 @@ import type { RequestHandler, Response } from 'express';
 import { contentVersion, onContentChange } from '../app/lib/content-version.server.ts';
 import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
+import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { cspHeader } from './security-headers.ts';
 
+const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
 /** The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept. */
-const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORIES.map((c) => c.slug).join('|')}|imprint|tags/[^/]+|detail/[^/]+)$`);
+const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+)$`);
+/** The public pages that are lists in pages (`?seite=N`); the others read no query parameter at all. */
+const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);
 
 type Entry = {
   status: number;
@@ -108,10 +112,23 @@ function send(req: { method: string; headers: Record<string, string | string[] |
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Whether a request may be answered from, or stored in, the cache. */
-function isAnonymousPageRead(req: { method: string; path: string; headers: { cookie?: string } }) {
+type PageRequest = { method: string; path: string; url: string; headers: { cookie?: string } };
+
+/**
+ * The key a request is answered from and stored under, or undefined when it
+ * may be neither (not an anonymous read of a public page). The key is the
+ * path and, for the later pages of a list (home, categories, tags), `?seite=N` (utils/pagination.ts):
+ * no header and no other query parameter can make a second copy or change
+ * one. A `seite` that names no page by itself (`seite=1` redirects, junk is a
+ * 404) bypasses the cache, so it cannot be kept under the bare path.
+ */
+function cacheKey(req: PageRequest) {
   const read = req.method === 'GET' || req.method === 'HEAD';
-  return read && !mayCarrySession(req.headers.cookie) && PUBLIC_PAGE.test(req.path) && !req.path.endsWith('.data');
+  if (!read || mayCarrySession(req.headers.cookie) || !PUBLIC_PAGE.test(req.path) || req.path.endsWith('.data')) return undefined;
+  if (!LIST_PAGE.test(req.path)) return req.path; // a recipe or the imprint: no parameter makes a copy
+  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+  const suffix = pageCacheSuffix(new URL(`http://localhost/${query}`)); // the query only: cannot throw
+  return suffix === undefined ? undefined : req.path + suffix;
 }
 
 /**
@@ -119,22 +136,24 @@ function isAnonymousPageRead(req: { method: string; path: string; headers: { coo
  * skips compression, static files and React); `keep` sits just before React
  * Router (after compression, so it sees the page uncompressed) and stores
  * every anonymous public page that renders as 200 or 404 without setting a
- * cookie or saying it is private. The key is the path alone: no header and no
- * query parameter (no public page reads one) can make a second copy or change one.
+ * cookie or saying it is private. The key: see cacheKey. A later page of a
+ * list is kept only as a 200: a 404 beyond the last page is not worth the
+ * room, and kept ones could be made up by the million.
  */
 export function createPageCache({ maxBytes }: { maxBytes: number }) {
   const store = new PageStore(maxBytes);
   onContentChange(() => store.clear()); // lives as long as the process: one app per process
 
   const serve: RequestHandler = (req, res, next) => {
-    const hit = isAnonymousPageRead(req) ? store.get(req.path) : undefined;
+    const key = cacheKey(req);
+    const hit = key === undefined ? undefined : store.get(key);
     if (!hit) return next();
     send(req, res, hit);
   };
 
   const keep: RequestHandler = (req, res, next) => {
-    if (!isAnonymousPageRead(req)) return next();
-    const key = req.path;
+    const key = cacheKey(req);
+    if (key === undefined) return next();
     const versionAtStart = contentVersion();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -148,7 +167,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const contentType = String(res.getHeader('content-type') ?? '');
       const storable =
         req.method === 'GET' &&
-        (res.statusCode === 200 || res.statusCode === 404) &&
+        (res.statusCode === 200 || (res.statusCode === 404 && key === req.path)) &&
         contentType.startsWith('text/html') &&
         !res.getHeader('set-cookie') &&
         !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&

@@ -9,12 +9,17 @@ import { CompactRecipeList } from '../features/recipes/components/compact-recipe
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
-import { listRecipesByCategory, listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
-import { categoryBySlug } from '../utils/catalog.ts';
+import { PaginationNav } from '../components/pagination-nav.tsx';
+import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
+import { listNewestByTag, listRecipesByCategory } from '../features/recipes/recipe-queries.server.ts';
+import { categoryBySlug, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { pageLinks, pageTitle } from '../utils/pagination.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.category, loaderData?.intro);
+  if (!loaderData) return pageMeta(undefined);
+  const { category, intro, pathname, page, pageCount } = loaderData;
+  return [...pageMeta(pageTitle(category, page), intro), ...pageLinks(pathname, page, pageCount)];
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -23,21 +28,23 @@ export async function loader({ url }: Route.LoaderArgs) {
   const slug = url.pathname.split('/')[1] ?? '';
   const category = categoryBySlug(slug);
   if (!category) throw data(null, { status: 404 });
-  const page = CATEGORY_PAGES[category.slug];
-  const [recipes, sideLists] = await Promise.all([
-    listRecipesByCategory(category.label),
+  const { intro, sideLists: lists } = CATEGORY_PAGES[category.slug];
+  const [list, sideLists] = await Promise.all([
+    listRecipesByCategory(category.label, requirePageNumber(url)),
     Promise.all(
-      page.sideLists.map(async (list) => ({
+      lists.map(async (list) => ({
         title: list.title,
-        recipes: await listRecipesByTag(list.tag, sideListCategory(list, category.label)),
+        tag: list.tag,
+        recipes: await listNewestByTag(list.tag, sideListCategory(list, category.label)),
       })),
     ),
   ]);
-  return { category: category.label, intro: page.intro, recipes, sideLists };
+  const { recipes, page, pageCount } = requireExistingPage(list);
+  return { category: category.label, intro, pathname: `/${category.slug}`, recipes, page, pageCount, sideLists };
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { category, intro, recipes, sideLists } = loaderData;
+  const { category, intro, pathname, recipes, page, pageCount, sideLists } = loaderData;
   const hasSide = sideLists.length > 0;
   const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
   return (
@@ -49,12 +56,18 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <Grid container spacing={4}>
         <Grid size={{ xs: 12, md: hasSide ? 8 : 12 }}>
           {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid leadsPage recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
+          <PaginationNav pathname={pathname} page={page} pageCount={pageCount} />
         </Grid>
         {hasSide && (
           <Grid size={{ xs: 12, md: 4 }} component="aside">
             <Stack spacing={3}>
               {sideLists.map((list) => (
-                <CompactRecipeList key={list.title} title={list.title} recipes={list.recipes} />
+                <CompactRecipeList
+                  key={list.title}
+                  title={list.title}
+                  recipes={list.recipes}
+                  more={{ href: tagPath(list.tag), label: `Alle Rezepte mit «${list.tag}»` }}
+                />
               ))}
             </Stack>
           </Grid>

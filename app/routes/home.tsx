@@ -9,21 +9,29 @@ import { FeaturedRecipe } from '../features/recipes/components/featured-recipe.t
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
-import { listRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { PaginationNav } from '../components/pagination-nav.tsx';
+import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
+import { listNewestByTag, listRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { pageLinks, pageTitle } from '../utils/pagination.ts';
 
-export function meta() {
-  return pageMeta(undefined);
+export function meta({ loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page ?? 1;
+  return [...pageMeta(page > 1 ? pageTitle('Alle Rezepte', page) : undefined), ...(loaderData ? pageLinks('/', page, loaderData.pageCount) : [])];
 }
 
-export async function loader() {
-  const recipes = await listRecipes();
-  return { recipes, spring: recipes.filter((r) => r.tags.includes('Frühling')) };
+export async function loader({ url }: Route.LoaderArgs) {
+  const [list, spring] = await Promise.all([listRecipes(requirePageNumber(url)), listNewestByTag('Frühling')]);
+  const { recipes, page, pageCount } = requireExistingPage(list);
+  return { recipes, page, pageCount, spring };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { recipes, spring } = loaderData;
-  const [featured, ...rest] = recipes;
+  const { recipes, page, pageCount, spring } = loaderData;
+  // The newest recipe is featured on the first page; later pages are all cards.
+  const featured = page === 1 ? recipes[0] : undefined;
+  const rest = featured ? recipes.slice(1) : recipes;
   // The owner's edit and delete controls on their own cards (the server checks again).
   const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
   return (
@@ -40,22 +48,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           eigenes Lieblingsrezept hast: Melde dich an, erfasse es und bewerte die Gerichte der anderen.
         </Typography>
       </Stack>
-      {!featured ? (
+      {recipes.length === 0 ? (
         <RecipeEmptyState />
       ) : (
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, md: 8 }}>
             <Stack spacing={4}>
-              <FeaturedRecipe recipe={featured} actions={actionsFor(featured)} />
+              {featured && <FeaturedRecipe recipe={featured} actions={actionsFor(featured)} />}
               {rest.length > 0 && (
                 <section aria-label="Weitere Rezepte">
                   <RecipeGrid recipes={rest} columns={2} actionsFor={actionsFor} />
                 </section>
               )}
             </Stack>
+            <PaginationNav pathname="/" page={page} pageCount={pageCount} />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }} component="aside">
-            <CompactRecipeList title="Der Frühling kommt" recipes={spring} />
+            <CompactRecipeList
+              title="Der Frühling kommt"
+              recipes={spring}
+              more={{ href: tagPath('Frühling'), label: 'Alle Frühlingsrezepte' }}
+            />
           </Grid>
         </Grid>
       )}

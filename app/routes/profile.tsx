@@ -5,21 +5,26 @@ import { Link } from 'react-router';
 import type { Route } from './+types/profile';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
+import { PaginationNav } from '../components/pagination-nav.tsx';
+import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listRecipesByUser } from '../features/recipes/recipe-queries.server.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { pageLinks, pageTitle } from '../utils/pagination.ts';
 
-export function meta() {
-  return [...pageMeta('Profil'), { name: 'robots', content: 'noindex' }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const page = loaderData?.page ?? 1;
+  return [...pageMeta(pageTitle('Profil', page)), { name: 'robots', content: 'noindex' }, ...(loaderData ? pageLinks('/profile', page, loaderData.pageCount) : [])];
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  return { userId: user.id, name: user.name, recipes: await listRecipesByUser(user.id) };
+  const { recipes, page, pageCount } = requireExistingPage(await listRecipesByUser(user.id, requirePageNumber(url)));
+  return { userId: user.id, name: user.name, recipes, page, pageCount };
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { userId, name, recipes } = loaderData;
+  const { userId, name, recipes, page, pageCount } = loaderData;
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Stack spacing={1.5}>
@@ -27,7 +32,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Typography>Hier siehst du alle deine bis jetzt verfassten Rezepte:</Typography>
       </Stack>
       {recipes.length > 0 ? (
-        <RecipeGrid leadsPage recipes={recipes} actionsFor={ownerActionsFor(userId)} hiddenHeading="Deine Rezepte" />
+        <>
+          <RecipeGrid leadsPage recipes={recipes} actionsFor={ownerActionsFor(userId)} hiddenHeading="Deine Rezepte" />
+          <PaginationNav pathname="/profile" page={page} pageCount={pageCount} />
+        </>
       ) : (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Typography sx={{ color: 'text.secondary' }}>Du hast noch keine Rezepte erfasst.</Typography>

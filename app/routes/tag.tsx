@@ -7,23 +7,29 @@ import type { Route } from './+types/tag';
 import type { loader as rootLoader } from '../root.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
+import { PaginationNav } from '../components/pagination-nav.tsx';
+import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
-import { isTag } from '../utils/catalog.ts';
+import { isTag, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { pageLinks, pageTitle } from '../utils/pagination.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData ? `Rezepte mit «${loaderData.tag}»` : 'Stichwort');
+  if (!loaderData) return pageMeta('Stichwort');
+  const { tag, page, pageCount } = loaderData;
+  return [...pageMeta(pageTitle(`Rezepte mit «${tag}»`, page)), ...pageLinks(tagPath(tag), page, pageCount)];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const tag = params.tag;
   // An unknown tag is a real 404 (no soft 404s), with the same friendly text.
-  if (!isTag(tag)) return data({ tag, recipes: [] }, { status: 404 });
-  return { tag, recipes: await listRecipesByTag(tag) };
+  if (!isTag(tag)) return data({ tag, recipes: [], page: 1, pageCount: 1 }, { status: 404 });
+  const { recipes, page, pageCount } = requireExistingPage(await listRecipesByTag(tag, requirePageNumber(url)));
+  return { tag, recipes, page, pageCount };
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
-  const { tag, recipes } = loaderData;
+  const { tag, recipes, page, pageCount } = loaderData;
   const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
@@ -44,6 +50,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <RecipeGrid leadsPage recipes={recipes} actionsFor={actionsFor} hiddenHeading={`Rezepte mit «${tag}»`} />
       )}
+      <PaginationNav pathname={tagPath(tag)} page={page} pageCount={pageCount} />
     </Stack>
   );
 }

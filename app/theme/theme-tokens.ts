@@ -11,6 +11,8 @@ const { palette, typography, shape, shadows } = theme;
 
 export const THEME_TOKENS_CSS = `:root{${Object.entries({
   '--color-text': palette.text.primary,
+  '--color-primary': palette.primary.main,
+  '--color-on-primary': palette.primary.contrastText,
   '--color-text-secondary': palette.text.secondary,
   '--color-gold': palette.secondary.main,
   '--color-gold-dark': palette.secondary.dark,

@@ -180,8 +180,13 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
     expect(text(answer)).not.toContain('<script>alert(1)');
   }
   expect(text(clean)).toContain(`${app.url}/detail/${recipe.id}`); // share links from PUBLIC_URL
-  // A junk parameter is served the one cached page, not a new copy.
+  // A junk parameter is served the one cached page, not a new copy; so is a seite (a recipe is no list).
   expect((await get(`${path}?x=${Math.random()}`)).headers['x-page-cache']).toBe('hit');
+  for (const seite of ['2', '77', 'abc']) {
+    const answer = await get(`${path}?seite=${seite}`);
+    expect([answer.status, answer.headers['x-page-cache']], seite).toEqual([200, 'hit']);
+    expect(answer.body.equals(clean.body), seite).toBe(true);
+  }
 });
 
 test('personal, data and error answers are never kept', async () => {
@@ -194,4 +199,51 @@ test('personal, data and error answers are never kept', async () => {
   const missing = await get('/detail/00000000-0000-4000-8000-000000000000');
   expect(missing.status).toBe(404);
   expect(text(missing)).toContain('Seite nicht gefunden');
+});
+
+test('a later page of a list is a cache entry of its own; junk parameters and a malformed seite cannot steer the key', async () => {
+  // Dessert is this test's own: 14 recipes, pages of 12 and 2.
+  const creme = (i: number) => `Creme ${String(i).padStart(2, '0')}`;
+  for (let i = 0; i < 14; i++) {
+    await createRecipe(owner, { title: creme(i), category: 'Dessert', createdAt: new Date(Date.now() - (i + 1) * 60_000) });
+  }
+  const first = await warm('/dessert');
+  const second = await warm('/dessert?seite=2');
+  expect(text(first)).toContain(creme(0));
+  expect(text(first)).not.toContain(creme(12));
+  expect(text(second)).toContain(creme(12));
+  expect(text(second)).not.toContain(creme(0));
+
+  // Other parameters are not part of the key: the same two entries answer.
+  const tracked = await get('/dessert?utm_source=%3Cscript%3E&fbclid=1');
+  expect(tracked.headers['x-page-cache']).toBe('hit');
+  expect(tracked.body.equals(first.body)).toBe(true);
+  const trackedSecond = await get('/dessert?fbclid=1&seite=2&x=%00');
+  expect(trackedSecond.headers['x-page-cache']).toBe('hit');
+  expect(trackedSecond.body.equals(second.body)).toBe(true);
+
+  // A seite that names no page is rendered (a 404), never served from or kept in the cache...
+  for (const junk of ['abc', '0', '-1', '2.5', '02', '99999999', '2&seite=2', '']) {
+    const answer = await get(`/dessert?seite=${junk}`);
+    expect(answer.status, junk).toBe(404);
+    expect(answer.headers['x-page-cache'], junk).toBeUndefined();
+  }
+  // ... so the bare address still holds the first page.
+  const bare = await get('/dessert');
+  expect(bare.status).toBe(200);
+  expect(bare.headers['x-page-cache']).toBe('hit');
+  expect(bare.body.equals(first.body)).toBe(true);
+  // seite=1 redirects to the bare address, from outside the cache.
+  const one = await get('/dessert?seite=1');
+  expect([one.status, one.headers.location, one.headers['x-page-cache']]).toEqual([301, '/dessert', undefined]);
+  // A page beyond the last is a 404 that is rendered each time, not kept (there could be millions).
+  await get('/dessert?seite=3');
+  const beyond = await get('/dessert?seite=3');
+  expect([beyond.status, beyond.headers['x-page-cache']]).toEqual([404, 'miss']);
+
+  // A write empties the later pages too: a new dessert pushes Creme 11 onto page 2.
+  await createRecipe(owner, { title: 'Creme neu', category: 'Dessert' });
+  const fresh = await get('/dessert?seite=2');
+  expect(fresh.headers['x-page-cache']).toBe('miss');
+  expect(text(fresh)).toContain(creme(11));
 });

@@ -5,6 +5,7 @@ import { recipes } from '../../app/db/schema/recipes.ts';
 import {
   getRecipe,
   getRecipeContact,
+  listNewestByTag,
   listRecipes,
   listRecipesByCategory,
   listRecipesByTag,
@@ -24,7 +25,7 @@ test('lists all recipes newest first, with avgRating derived from sum and count'
   const old = await createRecipe(heidi, { title: 'Alt', createdAt: daysAgo(3) });
   const rated = await createRecipe(heidi, { title: 'Neu', createdAt: daysAgo(1), ratingSum: 9, ratingCount: 2 });
 
-  const list = await listRecipes();
+  const list = (await listRecipes()).recipes;
   const ids = list.map((r) => r.uid);
   expect(ids.indexOf(rated.id)).toBeLessThan(ids.indexOf(old.id));
   const neu = list.find((r) => r.uid === rated.id)!;
@@ -43,14 +44,14 @@ test('filters by category and by tag, newest first', async () => {
     createdAt: daysAgo(1),
   });
 
-  const desserts = await listRecipesByCategory('Dessert');
+  const desserts = (await listRecipesByCategory('Dessert')).recipes;
   expect(desserts.map((r) => r.uid)).toContain(dessert.id);
   expect(desserts.map((r) => r.uid)).not.toContain(cake.id);
 
-  const sweet = (await listRecipesByTag('Süss')).map((r) => r.uid);
+  const sweet = (await listRecipesByTag('Süss')).recipes.map((r) => r.uid);
   expect(sweet.indexOf(cake.id)).toBeLessThan(sweet.indexOf(dessert.id));
-  expect((await listRecipesByTag('Torten & Kuchen')).map((r) => r.uid)).toEqual([cake.id]);
-  expect((await listRecipesByTag('Süss', 'Dessert')).map((r) => r.uid)).toEqual([dessert.id]);
+  expect((await listRecipesByTag('Torten & Kuchen')).recipes.map((r) => r.uid)).toEqual([cake.id]);
+  expect((await listNewestByTag('Süss', 'Dessert')).map((r) => r.uid)).toEqual([dessert.id]);
 });
 
 test('reads one recipe with every field of the spec, and none for unknown or malformed ids', async () => {
@@ -90,7 +91,7 @@ test('lists a user’s own recipes only', async () => {
   const b = await createUser();
   const mine = await createRecipe(a);
   await createRecipe(b);
-  expect((await listRecipesByUser(a.id)).map((r) => r.uid)).toEqual([mine.id]);
+  expect((await listRecipesByUser(a.id)).recipes.map((r) => r.uid)).toEqual([mine.id]);
 });
 
 test('finds similar recipes by German full-text search, closest first, never the recipe itself', async () => {

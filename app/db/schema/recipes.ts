@@ -65,9 +65,15 @@ export const recipes = pgTable(
     ),
   },
   (t) => [
-    index().on(t.createdAt),
-    index().on(t.category, t.createdAt),
-    index().on(t.userId),
+    // Every list is newest first with the id as tie-breaker (`created_at desc,
+    // id desc`) and read a page at a time (LIMIT/OFFSET): read backwards, these
+    // indexes hand out the rows in exactly that order (desc is nulls first,
+    // the reverse of these ascending nulls-last keys), so a page costs its own
+    // rows, not the whole list. See bench/list-scale.ts for the plans.
+    index('recipes_created_at_id_idx').on(t.createdAt, t.id),
+    index('recipes_category_created_at_id_idx').on(t.category, t.createdAt, t.id),
+    index('recipes_user_id_created_at_id_idx').on(t.userId, t.createdAt, t.id),
+    // Tag lists: `tags @> '{…}'` (the count of a tag page, rare tags).
     index('recipes_tags_idx').using('gin', t.tags),
     index('recipes_search_idx').using('gin', t.search),
     check('recipes_category_check', sql`${t.category} in (${sqlList(CATEGORY_LABELS)})`),

@@ -1,10 +1,11 @@
-import { and, arrayContains, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import type { Category, Tag } from '../../utils/catalog.ts';
 import { averageRating } from '../../utils/format.ts';
 import { isUuid } from '../../utils/ids.ts';
+import { PAGE_SIZE, pageCountFor, SIDE_LIST_SIZE } from '../../utils/pagination.ts';
 import type { RecipeDetail, RecipeSummary } from './recipe-types.ts';
 
 const summaryColumns = {
@@ -58,32 +59,82 @@ function selectSummaries() {
   return getDb().select(summaryColumns).from(recipes).leftJoin(images, eq(recipes.imageId, images.id));
 }
 
-/** All recipes, newest first. */
-export async function listRecipes() {
-  const rows = await selectSummaries().orderBy(desc(recipes.createdAt), desc(recipes.id));
-  return rows.map(toSummary);
+/** Newest first; the id breaks ties, so pages neither repeat nor skip a recipe. */
+const newestFirst = [desc(recipes.createdAt), desc(recipes.id)] as const;
+
+/** One page of a list, and what the page links need. */
+export type RecipePage = { recipes: RecipeSummary[]; page: number; pageCount: number; total: number };
+
+/**
+ * Page `page` (from 1) of the recipes matching `where`, newest first, and how
+ * many there are in all. Both queries follow an index (see db/schema/recipes.ts):
+ * the page reads its own rows (plus the ones it skips), the count reads
+ * index entries only. A page beyond the last comes back empty; the route
+ * answers it with a 404.
+ */
+async function listPage(where: SQL | undefined, page: number, pageSize = PAGE_SIZE): Promise<RecipePage> {
+  const [rows, [counted]] = await Promise.all([pageRowsQuery(where, page, pageSize), pageCountQuery(where)]);
+  const total = counted?.total ?? 0;
+  return { recipes: rows.map(toSummary), page, pageCount: pageCountFor(total, pageSize), total };
 }
 
-export async function listRecipesByCategory(category: Category) {
-  const rows = await selectSummaries()
-    .where(eq(recipes.category, category))
-    .orderBy(desc(recipes.createdAt), desc(recipes.id));
-  return rows.map(toSummary);
+/**
+ * The two statements of a list page; exported so that tests and
+ * bench/list-scale.ts can EXPLAIN them. The page's ids come first, from an
+ * index that holds the filter, the order and the id (an index-only scan
+ * where the table is vacuumed): skipping the earlier pages then reads index
+ * entries, not rows. Only the page's own 12 rows are read and joined.
+ */
+export function pageRowsQuery(where: SQL | undefined, page: number, pageSize = PAGE_SIZE) {
+  const pageIds = getDb()
+    .select({ id: recipes.id })
+    .from(recipes)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_ids');
+  return selectSummaries()
+    .innerJoin(pageIds, eq(recipes.id, pageIds.id))
+    .orderBy(...newestFirst);
 }
 
-/** Recipes carrying the tag, optionally only within one category. */
-export async function listRecipesByTag(tag: Tag, category?: Category) {
-  const byTag = arrayContains(recipes.tags, [tag]);
-  const rows = await selectSummaries()
-    .where(category ? and(byTag, eq(recipes.category, category)) : byTag)
-    .orderBy(desc(recipes.createdAt), desc(recipes.id));
-  return rows.map(toSummary);
+export function pageCountQuery(where: SQL | undefined) {
+  return getDb().select({ total: count() }).from(recipes).where(where);
 }
 
-export async function listRecipesByUser(userId: string) {
+/** The filters of the lists, for the statements above. */
+export const listFilters = {
+  all: () => undefined,
+  category: (category: Category) => eq(recipes.category, category),
+  tag: (tag: Tag) => arrayContains(recipes.tags, [tag]),
+  user: (userId: string) => eq(recipes.userId, userId),
+};
+const withTag = listFilters.tag;
+
+/** All recipes, newest first, a page at a time. */
+export function listRecipes(page = 1, pageSize = PAGE_SIZE) {
+  return listPage(undefined, page, pageSize);
+}
+
+export function listRecipesByCategory(category: Category, page = 1) {
+  return listPage(listFilters.category(category), page);
+}
+
+export function listRecipesByTag(tag: Tag, page = 1) {
+  return listPage(withTag(tag), page);
+}
+
+export function listRecipesByUser(userId: string, page = 1) {
+  return listPage(listFilters.user(userId), page);
+}
+
+/** A side column: the newest few recipes carrying the tag, optionally only within one category. */
+export async function listNewestByTag(tag: Tag, category?: Category, limit = SIDE_LIST_SIZE) {
   const rows = await selectSummaries()
-    .where(eq(recipes.userId, userId))
-    .orderBy(desc(recipes.createdAt), desc(recipes.id));
+    .where(category ? and(withTag(tag), eq(recipes.category, category)) : withTag(tag))
+    .orderBy(...newestFirst)
+    .limit(limit);
   return rows.map(toSummary);
 }
 

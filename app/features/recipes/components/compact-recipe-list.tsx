@@ -6,8 +6,16 @@ import type { RecipeSummary } from '../recipe-types.ts';
 import styles from './compact-recipe-list.module.css';
 import { RecipeImage } from './recipe-image.tsx';
 
-/** A side column: heading and a compact list (image, title, rating). */
-export function CompactRecipeList({ title, recipes }: { title: string; recipes: RecipeSummary[] }) {
+type Props = {
+  title: string;
+  /** The newest few (a side column is bounded, see utils/pagination.ts). */
+  recipes: RecipeSummary[];
+  /** Where the whole list is: the tag page. */
+  more?: { href: string; label: string };
+};
+
+/** A side column: heading, a compact list (image, title, rating) and a link to the whole list. */
+export function CompactRecipeList({ title, recipes, more }: Props) {
   const headingId = `liste-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <Paper component="section" aria-labelledby={headingId} elevation={0} sx={{ p: 2.5, borderRadius: 3 }}>
@@ -36,6 +44,12 @@ export function CompactRecipeList({ title, recipes }: { title: string; recipes: 
             </li>
           ))}
         </ul>
+      )}
+      {more && recipes.length > 0 && (
+        <Link to={more.href} className={styles.more}>
+          {more.label}
+          <span aria-hidden> →</span>
+        </Link>
       )}
     </Paper>
   );
