@@ -1,11 +1,10 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, Link, useActionData, useRouteLoaderData } from 'react-router';
+import { data, useActionData, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/detail';
 import type { loader as rootLoader } from '../root.tsx';
 import { RatingStars } from '../components/rating-stars.tsx';
@@ -18,13 +17,13 @@ import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
 import { RecipeOwnerActions } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
+import { TagLinks } from '../features/recipes/components/tag-links.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
 import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { rememberPublic } from '../lib/public-data-cache.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
-import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -96,15 +95,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
             <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }}>{recipe.lead}</Typography>
             <Paper elevation={0} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
               <RecipeFacts recipe={recipe} />
-              {recipe.tags.length > 0 && (
-                <Stack direction="row" component="ul" aria-label="Tags" sx={{ flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0, mt: 2 }}>
-                  {recipe.tags.map((tag) => (
-                    <li key={tag}>
-                      <Chip label={tag} component={Link} to={tagPath(tag)} clickable variant="outlined" sx={{ color: 'secondary.dark', borderColor: 'secondary.main' }} />
-                    </li>
-                  ))}
-                </Stack>
-              )}
+              {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
             </Paper>
           </Stack>
         </Grid>

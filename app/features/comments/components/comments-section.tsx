@@ -1,10 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { displayName } from '../../../utils/display-name.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
@@ -43,8 +43,8 @@ export function CommentsSection({ recipeId, state, user, result }: Props) {
       <Typography variant="h2" id="kommentare">
         Kommentare
       </Typography>
-      {state.error && <Alert severity="error">{state.error}</Alert>}
-      {deleteError && <Alert severity="error">{deleteError}</Alert>}
+      {state.error && <ErrorNotice>{state.error}</ErrorNotice>}
+      {deleteError && <ErrorNotice>{deleteError}</ErrorNotice>}
       <CommentList
         comments={state.comments}
         actionsFor={(comment) => (user && comment.authorId === user.id ? <DeleteCommentButton commentId={comment.uid} /> : null)}

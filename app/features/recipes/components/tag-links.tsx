@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { tagPath } from '../../../utils/catalog.ts';
+import styles from './tag-links.module.css';
+
+/** The recipe's tags, each a link to its tag page. */
+export function TagLinks({ tags }: { tags: readonly string[] }) {
+  return (
+    <ul aria-label="Tags" className={styles.list}>
+      {tags.map((tag) => (
+        <li key={tag}>
+          <Link to={tagPath(tag)} className={styles.tag}>
+            {tag}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
