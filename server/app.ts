@@ -30,9 +30,15 @@ type StartOptions = {
   clientDir?: string;
   /** Development: Vite's middlewares (assets, HMR). */
   devMiddleware?: RequestHandler;
+  /**
+   * Whether this process runs the hourly image sweep (default yes). Of several
+   * workers only one does (server.js); separate instances may all run it: one
+   * DELETE … RETURNING decides which images go, so two sweeps never clash.
+   */
+  scheduledJobs?: boolean;
 };
 
-export async function startApp({ clientDir, devMiddleware }: StartOptions) {
+export async function startApp({ clientDir, devMiddleware, scheduledJobs = true }: StartOptions) {
   const env = getEnv();
   const cleanups: Array<() => unknown> = [];
 
@@ -49,7 +55,7 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   await connection.listen?.(CONTENT_CHANNEL, markContentChanged);
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
   // Stopped before the database closes: a sweep in progress finishes first.
-  const stopImageCleanup = scheduleImageCleanup();
+  const stopImageCleanup = scheduledJobs ? scheduleImageCleanup() : async () => {};
 
   const app = express();
   app.disable('x-powered-by');
