@@ -9,6 +9,7 @@ import express, { type RequestHandler } from 'express';
 import { RouterContextProvider } from 'react-router';
 import { openDatabase, setDatabase } from '../app/db/client.server.ts';
 import { migrate } from '../app/db/migrate.server.ts';
+import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
 import { CONTENT_CHANNEL, markContentChanged } from '../app/lib/content-version.server.ts';
@@ -43,6 +44,9 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   const cleanups: Array<() => unknown> = [];
 
   mkdirSync(env.DATA_DIR, { recursive: true });
+  // Read or created now, not at the first request: the workers of server.js
+  // start one after the other, so the first creates it and the others read it.
+  getAuthSecret();
   const connection = env.DATABASE_URL
     ? await openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
     : await (async () => {
