@@ -1,6 +1,7 @@
 // The whole server as one module: configuration, database, the HTTP
 // pipeline and React Router. server.js imports it (bundled in production,
 // through Vite in development) and owns only the listening socket.
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { createRequestHandler } from '@react-router/express';
@@ -12,7 +13,7 @@ import { migrate } from '../app/db/migrate.server.ts';
 import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
-import { CONTENT_CHANNEL, markContentChanged } from '../app/lib/content-version.server.ts';
+import { CONTENT_CHANNEL, markContentChanged, setSiblingNotifier } from '../app/lib/content-version.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
@@ -20,6 +21,7 @@ import { scheduleImageCleanup } from '../app/features/images/image-cleanup.serve
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { defaultHost } from './default-host.ts';
+import { joinSiblings } from './cluster.ts';
 import { createPageCache } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -57,6 +59,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   setDatabase(connection);
   // Other instances' writes make this instance's cached pages stale too.
   await connection.listen?.(CONTENT_CHANNEL, markContentChanged);
+  // And a sibling worker's (WEB_CONCURRENCY), before that worker answers.
+  if (cluster.isWorker) setSiblingNotifier(joinSiblings(markContentChanged));
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
   // Stopped before the database closes: a sweep in progress finishes first.
   const stopImageCleanup = scheduledJobs ? scheduleImageCleanup() : async () => {};

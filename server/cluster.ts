@@ -46,14 +46,107 @@ export function restartDelay(failuresInARow: number): number {
 type Slot = {
   index: number;
   worker?: Worker;
+  /** It listens: its app is loaded and hears content messages. */
+  ready: boolean;
   startedAt: number;
   failuresInARow: number;
   restart?: NodeJS.Timeout;
 };
 
+/**
+ * Content changes between the workers (docs/decisions/006): a worker that
+ * wrote sends `changed`; the primary passes it to every other ready worker,
+ * each marks its pages stale and answers `stale`; once all have, the primary
+ * answers the writer `done`, and only then does the writer answer its
+ * client. So the next request, whichever worker gets it, sees the write.
+ */
+type ContentMessage = { chuchiblog: 'content-changed' | 'content-stale' | 'content-done'; id: string };
+
+function isContentMessage(message: unknown): message is ContentMessage {
+  return typeof message === 'object' && message !== null && 'chuchiblog' in message && 'id' in message;
+}
+
+/** How long a writer waits for its siblings at most: a hung worker must not hold every write. */
+const SIBLING_WAIT_MS = 2_000;
+
+/**
+ * Worker side: hears the siblings' changes (calls `markStale`) and returns the
+ * function that tells them of this worker's change, resolving once each has
+ * marked its pages stale (or after SIBLING_WAIT_MS, or at once without a primary).
+ */
+export function joinSiblings(markStale: () => void): () => Promise<void> {
+  const waiting = new Map<string, () => void>();
+  process.on('message', (message) => {
+    if (!isContentMessage(message)) return;
+    if (message.chuchiblog === 'content-changed') {
+      markStale();
+      send({ chuchiblog: 'content-stale', id: message.id });
+    } else if (message.chuchiblog === 'content-done') {
+      waiting.get(message.id)?.();
+    }
+  });
+  let sequence = 0;
+  return () =>
+    new Promise<void>((resolve) => {
+      const id = String(sequence++);
+      const timer = setTimeout(() => {
+        console.error(`Worker ${process.env[WORKER_SLOT]}: the other workers did not confirm a content change within ${SIBLING_WAIT_MS / 1000} s`);
+        finish();
+      }, SIBLING_WAIT_MS);
+      const finish = () => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        resolve();
+      };
+      waiting.set(id, finish);
+      if (!send({ chuchiblog: 'content-changed', id })) finish();
+    });
+}
+
+/** Sends to the primary; false when the channel is gone (the primary ended). */
+function send(message: ContentMessage) {
+  if (!process.connected || !process.send) return false;
+  try {
+    process.send(message);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs the primary: forks `count` workers of this script and looks after them until a signal stops it. */
 export function runPrimary(count: number) {
-  const slots: Slot[] = Array.from({ length: count }, (_, i) => ({ index: i + 1, startedAt: 0, failuresInARow: 0 }));
+  const slots: Slot[] = Array.from({ length: count }, (_, i) => ({ index: i + 1, ready: false, startedAt: 0, failuresInARow: 0 }));
+  /** Content changes in flight: the writer and the workers that have not yet marked their pages stale. */
+  const changes = new Map<string, { writer: Worker; id: string; pending: Set<Worker> }>();
+
+  function settle(key: string) {
+    const change = changes.get(key);
+    if (!change || change.pending.size > 0) return;
+    changes.delete(key);
+    if (change.writer.isConnected()) change.writer.send({ chuchiblog: 'content-done', id: change.id } satisfies ContentMessage);
+  }
+
+  function relay(writer: Worker, message: ContentMessage) {
+    if (message.chuchiblog === 'content-changed') {
+      const key = `${writer.id}:${message.id}`;
+      const pending = new Set(slots.filter((s) => s.ready && s.worker && s.worker !== writer).map((s) => s.worker!));
+      changes.set(key, { writer, id: message.id, pending });
+      for (const worker of pending) worker.send({ chuchiblog: 'content-changed', id: key } satisfies ContentMessage);
+      settle(key);
+    } else if (message.chuchiblog === 'content-stale') {
+      changes.get(message.id)?.pending.delete(writer);
+      settle(message.id);
+    }
+  }
+
+  /** A worker that ended has nothing left to mark stale, and nobody to answer. */
+  function forget(worker: Worker) {
+    for (const [key, change] of changes) {
+      if (change.writer === worker) changes.delete(key);
+      else if (change.pending.delete(worker)) settle(key);
+    }
+  }
   // The first start forks one worker after the other, each once the previous
   // one listens: the first applies the migrations and writes
   // DATA_DIR/auth-secret (when AUTH_SECRET is not set) before any other reads
@@ -66,7 +159,11 @@ export function runPrimary(count: number) {
     slot.startedAt = Date.now();
     const worker = cluster.fork({ [WORKER_SLOT]: String(slot.index) });
     slot.worker = worker;
+    worker.on('message', (message) => {
+      if (isContentMessage(message)) relay(worker, message);
+    });
     worker.once('listening', () => {
+      slot.ready = true;
       if (!starting || stopping) return;
       const next = slots.find((s) => !s.worker);
       if (next) return fork(next);
@@ -80,6 +177,8 @@ export function runPrimary(count: number) {
   function ended(slot: Slot, worker: Worker, code: number | null, signal: string | null) {
     if (slot.worker !== worker) return;
     slot.worker = undefined;
+    slot.ready = false;
+    forget(worker);
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (slots.every((s) => !s.worker)) process.exit(exitCode);

@@ -161,6 +161,11 @@ function cookieOf(answer: Answer) {
   return (answer.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
 }
 
+/** The slot (1, 2) of a worker of the cluster, from its start line. */
+function slotOf(pid: number) {
+  return new RegExp(`Worker (\\d+) \\(PID ${pid}\\)`).exec(cluster!.output())![1];
+}
+
 let blog: { databaseUrl: string; recipeId: string } | undefined;
 
 beforeAll(async () => {
@@ -255,17 +260,38 @@ test.skipIf(!adminUrl)('a session started on one worker is valid on the other; a
     body: new URLSearchParams({ intent: 'create-comment', rating: '5', nickname: 'Ueli', comment: 'Wie an der Fasnacht!' }).toString(),
   });
   expect(comment.status).toBe(303);
-  // A's NOTIFY after the commit emptied B's cache while A's answer travelled back.
+  // Before answering, A had B mark its pages stale, through the primary, and waited for it.
   const onB = await requestOn(cluster!, b, 'GET', detail);
   expect(onB.headers['x-page-cache']).toBe('miss');
   expect(onB.text).toContain('Wie an der Fasnacht!');
+});
+
+test.skipIf(!adminUrl)('a worker that hangs does not hold the other worker’s writes: they are answered after a bounded wait', async () => {
+  const [a, b] = cluster!.workers as [number, number];
+  const origin = `http://127.0.0.1:${cluster!.port}`;
+  const login = await requestOn(cluster!, a, 'POST', '/login', {
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'ueli@example.ch', password: TEST_PASSWORD }).toString(),
+  });
+  const cookie = cookieOf(login);
+  process.kill(b, 'SIGSTOP');
+  try {
+    const comment = await requestOn(cluster!, a, 'POST', `/detail/${blog!.recipeId}`, {
+      headers: { origin, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ intent: 'create-comment', rating: '4', nickname: 'Ueli', comment: 'Auch aufgewärmt gut.' }).toString(),
+    });
+    expect(comment.status).toBe(303);
+    expect(cluster!.output()).toContain(`Worker ${slotOf(a)}: the other workers did not confirm a content change within 2 s`);
+  } finally {
+    process.kill(b, 'SIGCONT');
+  }
 });
 
 test.skipIf(!adminUrl)('a worker that is killed is replaced by a new one, which serves', async () => {
   const [first, second] = cluster!.workers as [number, number];
   const before = cluster!.output().split('Chuchiblog läuft auf').length;
   process.kill(second, 'SIGKILL');
-  await cluster!.printed(`Worker 2 (PID ${second}) ended unexpectedly (SIGKILL); a new one starts in 0 s`);
+  await cluster!.printed(`Worker ${slotOf(second)} (PID ${second}) ended unexpectedly (SIGKILL); a new one starts in 0 s`);
   await cluster!.printed('Chuchiblog läuft auf', before); // one more start line: the replacement listens
   const now = childrenOf(cluster!.pid);
   expect(now).toHaveLength(2);
@@ -311,6 +337,16 @@ test.skipIf(!adminUrl)('SIGTERM: open requests finish, every worker stops, the p
   expect((await response.toArray()).join('')).toContain('Benutzername oder Passwort falsch!');
   expect(await cluster!.exited).toBe(0);
   for (const pid of workers) expect(isAlive(pid)).toBe(false);
+});
+
+test.skipIf(!adminUrl)('a primary killed with SIGKILL leaves no worker behind: they end with it', async () => {
+  const server = await startCluster();
+  expect(server.workers).toHaveLength(2);
+  server.child.kill('SIGKILL');
+  await server.exited;
+  // Each worker hears its channel to the primary close and exits (node:cluster); waited for, not timed.
+  for (let i = 0; i < 600 && server.workers.some(isAlive); i++) await new Promise((r) => setTimeout(r, 50));
+  for (const pid of server.workers) expect(isAlive(pid)).toBe(false);
 });
 
 test.skipIf(!adminUrl)('a bad configuration is reported once, by the first worker, and the primary exits 1', async () => {
