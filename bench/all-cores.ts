@@ -66,6 +66,7 @@ try {
   for (const workers of [1, 2]) {
     const server = await startServer(dataDir, { ...env, WEB_CONCURRENCY: String(workers) });
     try {
+      if (workers > 1) console.log(`the primary process alone (no app loaded): ${Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))![1]) / 1024)} MiB`);
       const home = await (await fetch(`${server.url}/`)).text();
       const detailPath = /href="(\/detail\/[0-9a-f-]{36})"/.exec(home)![1]!;
       const cookie = await signIn(server.url, 'anna@demo.chuchiblog.ch', 'chuchi-demo-2024');

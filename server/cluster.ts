@@ -99,19 +99,24 @@ export function joinSiblings(markStale: () => void): () => Promise<void> {
         resolve();
       };
       waiting.set(id, finish);
-      if (!send({ chuchiblog: 'content-changed', id })) finish();
+      if (!send({ chuchiblog: 'content-changed', id }, finish)) finish();
     });
 }
 
-/** Sends to the primary; false when the channel is gone (the primary ended). */
-function send(message: ContentMessage) {
+/** Sends to the primary; false when the channel is gone (the primary ended), then or later (`onFailure`). */
+function send(message: ContentMessage, onFailure: () => void = () => {}) {
   if (!process.connected || !process.send) return false;
-  try {
-    process.send(message);
-    return true;
-  } catch {
-    return false;
-  }
+  // With a callback a closed channel is an argument, not an 'error' event that would end the worker.
+  process.send(message, undefined, {}, (error: Error | null) => {
+    if (error) onFailure();
+  });
+  return true;
+}
+
+/** Sends to a worker; one that is ending has left the relay already (its exit calls forget). */
+function tell(worker: Worker, message: ContentMessage) {
+  // With a callback a closed channel is an argument, not an 'error' event that would end the primary.
+  if (worker.isConnected()) worker.send(message, () => {});
 }
 
 /** Runs the primary: forks `count` workers of this script and looks after them until a signal stops it. */
@@ -124,7 +129,7 @@ export function runPrimary(count: number) {
     const change = changes.get(key);
     if (!change || change.pending.size > 0) return;
     changes.delete(key);
-    if (change.writer.isConnected()) change.writer.send({ chuchiblog: 'content-done', id: change.id } satisfies ContentMessage);
+    tell(change.writer, { chuchiblog: 'content-done', id: change.id });
   }
 
   function relay(writer: Worker, message: ContentMessage) {
@@ -132,7 +137,7 @@ export function runPrimary(count: number) {
       const key = `${writer.id}:${message.id}`;
       const pending = new Set(slots.filter((s) => s.ready && s.worker && s.worker !== writer).map((s) => s.worker!));
       changes.set(key, { writer, id: message.id, pending });
-      for (const worker of pending) worker.send({ chuchiblog: 'content-changed', id: key } satisfies ContentMessage);
+      for (const worker of pending) tell(worker, { chuchiblog: 'content-changed', id: key });
       settle(key);
     } else if (message.chuchiblog === 'content-stale') {
       changes.get(message.id)?.pending.delete(writer);
@@ -147,6 +152,7 @@ export function runPrimary(count: number) {
       else if (change.pending.delete(worker)) settle(key);
     }
   }
+
   // The first start forks one worker after the other, each once the previous
   // one listens: the first applies the migrations and writes
   // DATA_DIR/auth-secret (when AUTH_SECRET is not set) before any other reads
