@@ -26,11 +26,16 @@ const dev = process.argv.includes('--dev');
 // Set before React and friends load: they pick their production build by it.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 
-// Workers are for production (the dev server is one Vite process). The
-// primary imports nothing of the app; the workers run on below.
-const { WORKER_SLOT, runPrimary, workerCount } = await import('./server/cluster.ts');
-const workers = dev ? 1 : workerCount();
-if (cluster.isPrimary && workers > 1) runPrimary(workers);
+// Workers are for production (the dev server is one Vite process), on
+// PostgreSQL. Only a process that may become their primary loads
+// server/cluster.ts: Node strips its types, which costs some 16 MB that a
+// single process and the workers do without. The primary imports nothing of
+// the app; the workers run on below.
+const mayRunWorkers =
+  !dev && cluster.isPrimary && Boolean(process.env.DATABASE_URL?.trim()) && !['', '1'].includes(process.env.WEB_CONCURRENCY?.trim() ?? '');
+const primary = mayRunWorkers ? await import('./server/cluster.ts') : undefined;
+const workers = primary?.workerCount() ?? 1;
+if (primary && workers > 1) primary.runPrimary(workers);
 else await serve();
 
 async function load(scheduledJobs) {
@@ -47,7 +52,9 @@ async function load(scheduledJobs) {
 /** Serves the app in this process (the only one, or one of the workers). */
 async function serve() {
   // The hourly image sweep runs in one process only: a single process, or worker 1.
-  const scheduledJobs = !cluster.isWorker || process.env[WORKER_SLOT] === '1';
+  // (The primary names each worker's slot in CHUCHIBLOG_WORKER_SLOT, server/cluster.ts.)
+  const slot = process.env.CHUCHIBLOG_WORKER_SLOT;
+  const scheduledJobs = !cluster.isWorker || slot === '1';
   let started;
   try {
     started = await load(scheduledJobs);
@@ -60,7 +67,7 @@ async function serve() {
 
   const { app, env, shutdown } = started;
   const server = app.listen(env.PORT, env.HOST, () => {
-    const worker = cluster.isWorker ? `, Worker ${process.env[WORKER_SLOT]} (PID ${process.pid})` : '';
+    const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
     console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
   });
   server.on('error', (error) => {

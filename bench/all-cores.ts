@@ -43,13 +43,23 @@ function cpuSeconds(pids: number[]) {
   });
 }
 
-/** wrk on one target, plus how the server's CPU time was split between its processes meanwhile. */
+/** The machine's busy and total CPU time so far (all cores), from /proc/stat. */
+function machineCpu() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.split(/\s+/).slice(1).map(Number);
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
+/** wrk on one target, plus how the server's CPU time was split between its processes, and how busy the machine was. */
 function measure(target: string, url: string, headers: Record<string, string>, pid: number) {
   const pids = serverPids(pid);
   const before = cpuSeconds(pids);
+  const machineBefore = machineCpu();
   const result = wrk(target, url, headers);
+  const machineAfter = machineCpu();
   const used = cpuSeconds(pids).map((after, i) => after - before[i]!);
-  return { ...result, rss: serverRss(pid), cpu: used.map((s) => s.toFixed(1)).join(' + ') };
+  const busy = Math.round((100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total));
+  return { ...result, rss: serverRss(pid), cpu: used.map((s) => s.toFixed(1)).join(' + '), busy };
 }
 
 // The machine may be shared: the load average says how busy it was.
@@ -62,7 +72,7 @@ try {
   const seeded = spawnSync(process.execPath, ['scripts/seed-demo.ts'], { cwd: root, env: { ...process.env, ...env } });
   if (seeded.status !== 0) throw new Error(`seed:demo failed: ${seeded.stderr}`);
 
-  const rows: Array<Result & { workers: number; rss: number; cpu: string }> = [];
+  const rows: Array<Result & { workers: number; rss: number; cpu: string; busy: number }> = [];
   for (const workers of [1, 2]) {
     const server = await startServer(dataDir, { ...env, WEB_CONCURRENCY: String(workers) });
     try {
@@ -95,7 +105,8 @@ try {
         p50: r.p50,
         p99: r.p99,
         'ratio to 1 process': Number((r.rps / single.rps).toFixed(2)),
-        'CPU s (primary + workers)': r.cpu,
+        'server CPU s': r.cpu,
+        'machine busy %': r.busy,
         'RSS after (MiB)': r.rss,
       };
     }),
