@@ -232,7 +232,8 @@ test.skipIf(!adminUrl)('WEB_CONCURRENCY=2 on PostgreSQL: two worker processes an
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('ok');
   }
-  // The secret both workers sign sessions with was generated once, by the first.
+  // No AUTH_SECRET: the secret was generated into DATA_DIR at start-up (the next test
+  // shows that both workers sign with it: a session from one is valid on the other).
   expect(readFileSync(path.join(cluster.dataDir, 'auth-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
 });
 
