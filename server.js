@@ -1,6 +1,9 @@
 // Entry point of `npm start` and `npm run dev`: starts the app and owns the
 // listening socket, so that SIGTERM/SIGINT can end it gracefully (in-flight
-// requests finish, the database is checkpointed and closed).
+// requests finish, the database is checkpointed and closed). With
+// WEB_CONCURRENCY above 1 on PostgreSQL this process becomes the primary of
+// several workers (server/cluster.ts), each of which runs the rest of this file.
+import cluster from 'node:cluster';
 import process from 'node:process';
 
 const [major] = process.versions.node.split('.').map(Number);
@@ -23,49 +26,69 @@ const dev = process.argv.includes('--dev');
 // Set before React and friends load: they pick their production build by it.
 process.env.NODE_ENV ??= dev ? 'development' : 'production';
 
-async function load() {
+// Workers are for production (the dev server is one Vite process), on
+// PostgreSQL. Only a process that may become their primary loads
+// server/cluster.ts: Node strips its types, which costs some 16 MB that a
+// single process and the workers do without. The primary imports nothing of
+// the app; the workers run on below.
+const mayRunWorkers =
+  !dev && cluster.isPrimary && Boolean(process.env.DATABASE_URL?.trim()) && !['', '1'].includes(process.env.WEB_CONCURRENCY?.trim() ?? '');
+const primary = mayRunWorkers ? await import('./server/cluster.ts') : undefined;
+const workers = primary?.workerCount() ?? 1;
+if (primary && workers > 1) primary.runPrimary(workers);
+else await serve();
+
+async function load(scheduledJobs) {
   if (!dev) {
     const { startApp } = await import('./build/server/index.js');
-    return startApp({ clientDir: new URL('./build/client', import.meta.url).pathname });
+    return startApp({ clientDir: new URL('./build/client', import.meta.url).pathname, scheduledJobs });
   }
   const vite = await import('vite');
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });
   const { startApp } = await viteServer.ssrLoadModule('./server/app.ts');
-  return startApp({ devMiddleware: viteServer.middlewares });
+  return startApp({ devMiddleware: viteServer.middlewares, scheduledJobs });
 }
 
-let started;
-try {
-  started = await load();
-} catch (error) {
-  // Configuration and lock errors are for the operator: one clear line.
-  const known = ['EnvError', 'DataDirLockedError'].includes(error?.name);
-  console.error(known ? error.message : error);
-  process.exit(1);
-}
+/** Serves the app in this process (the only one, or one of the workers). */
+async function serve() {
+  // The hourly image sweep runs in one process only: a single process, or worker 1.
+  // (The primary names each worker's slot in CHUCHIBLOG_WORKER_SLOT, server/cluster.ts.)
+  const slot = process.env.CHUCHIBLOG_WORKER_SLOT;
+  const scheduledJobs = !cluster.isWorker || slot === '1';
+  let started;
+  try {
+    started = await load(scheduledJobs);
+  } catch (error) {
+    // Configuration and lock errors are for the operator: one clear line.
+    const known = ['EnvError', 'DataDirLockedError'].includes(error?.name);
+    console.error(known ? error.message : error);
+    process.exit(1);
+  }
 
-const { app, env, shutdown } = started;
-const server = app.listen(env.PORT, env.HOST, () => {
-  console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})`);
-});
-server.on('error', (error) => {
-  console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
-  process.exit(1);
-});
-
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received, finishing open requests`);
-  server.close(async () => {
-    await shutdown();
-    process.exit(0);
+  const { app, env, shutdown } = started;
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
+    console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
   });
-  // Connections that finish their request become idle; close them as they do.
-  setInterval(() => server.closeIdleConnections(), 100).unref();
-  // Requests that hang must not keep the database open forever.
-  setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  server.on('error', (error) => {
+    console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  async function stop(signal) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, finishing open requests`);
+    server.close(async () => {
+      await shutdown();
+      process.exit(0);
+    });
+    // Connections that finish their request become idle; close them as they do.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    // Requests that hang must not keep the database open forever.
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));

@@ -9,30 +9,10 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { freePort, signIn, startServer } from './support/server-process.ts';
+import { CONNECTIONS, DURATION, requireTools, wrk } from './support/wrk.ts';
 
-const DURATION = process.env.BENCH_SECONDS ?? '10';
-const CONNECTIONS = 64;
 const root = path.resolve(import.meta.dirname, '..');
-
-for (const tool of ['wrk', 'nginx']) {
-  if (spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
-    console.error(`${tool} is missing: apt-get install wrk nginx`);
-    process.exit(1);
-  }
-}
-
-type Result = { target: string; rps: number; p50: string; p99: string };
-
-/** wrk's figures: requests per second and the 50th and 99th latency percentiles. */
-function wrk(target: string, url: string, headers: Record<string, string> = {}): Result {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${DURATION}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-  const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
-  if (!rps || non2xx) throw new Error(`wrk ${url} failed:\n${out}`);
-  const percentile = (p: number) => new RegExp(`Latency Distribution[\\s\\S]*?\\n\\s+${p}%\\s+(\\S+)`).exec(out)![1]!;
-  return { target, rps, p50: percentile(50), p99: percentile(99) };
-}
+requireTools(['wrk', 'nginx']);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-bench-'));
 const staticDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-nginx-'));

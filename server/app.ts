@@ -1,6 +1,7 @@
 // The whole server as one module: configuration, database, the HTTP
 // pipeline and React Router. server.js imports it (bundled in production,
 // through Vite in development) and owns only the listening socket.
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { createRequestHandler } from '@react-router/express';
@@ -9,9 +10,10 @@ import express, { type RequestHandler } from 'express';
 import { RouterContextProvider } from 'react-router';
 import { openDatabase, setDatabase } from '../app/db/client.server.ts';
 import { migrate } from '../app/db/migrate.server.ts';
+import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
-import { CONTENT_CHANNEL, markContentChanged } from '../app/lib/content-version.server.ts';
+import { CONTENT_CHANNEL, markContentChanged, setSiblingNotifier } from '../app/lib/content-version.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
@@ -20,6 +22,7 @@ import { scheduleImageCleanup } from '../app/features/images/image-cleanup.serve
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { defaultHost } from './default-host.ts';
+import { joinSiblings } from './cluster.ts';
 import { createPageCache } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -31,13 +34,22 @@ type StartOptions = {
   clientDir?: string;
   /** Development: Vite's middlewares (assets, HMR). */
   devMiddleware?: RequestHandler;
+  /**
+   * Whether this process runs the hourly image sweep (default yes). Of several
+   * workers only one does (server.js); separate instances may all run it: one
+   * DELETE … RETURNING decides which images go, so two sweeps never clash.
+   */
+  scheduledJobs?: boolean;
 };
 
-export async function startApp({ clientDir, devMiddleware }: StartOptions) {
+export async function startApp({ clientDir, devMiddleware, scheduledJobs = true }: StartOptions) {
   const env = getEnv();
   const cleanups: Array<() => unknown> = [];
 
   mkdirSync(env.DATA_DIR, { recursive: true });
+  // Read or created now, not at the first request: the workers of server.js
+  // start one after the other, so the first creates it and the others read it.
+  getAuthSecret();
   const connection = env.DATABASE_URL
     ? await openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
     : await (async () => {
@@ -48,11 +60,13 @@ export async function startApp({ clientDir, devMiddleware }: StartOptions) {
   setDatabase(connection);
   // Other instances' writes make this instance's cached pages stale too.
   await connection.listen?.(CONTENT_CHANNEL, markContentChanged);
+  // And a sibling worker's (WEB_CONCURRENCY), before that worker answers.
+  if (cluster.isWorker) setSiblingNotifier(joinSiblings(markContentChanged));
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
   // Statistics and the visibility map, which PostgreSQL's autovacuum keeps and PGlite has not.
   const stopVacuum = connection.engine === 'pglite' ? scheduleVacuum(connection) : async () => {};
   // Stopped before the database closes: a sweep in progress finishes first.
-  const stopImageCleanup = scheduleImageCleanup();
+  const stopImageCleanup = scheduledJobs ? scheduleImageCleanup() : async () => {};
 
   const app = express();
   app.disable('x-powered-by');

@@ -39,8 +39,31 @@ const envSchema = z
     SITE_EMAIL: z.string().email('must be an e-mail address').default('hallo@chuchiblog.ch'),
     /** Memory for the anonymous page cache (compressed and plain copies), in MiB; 0 turns it off. */
     PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number of MiB' }).min(0).max(65_536).default(64),
+    /**
+     * Worker processes that share the port (server.js, node:cluster): a count, or `auto` for one per
+     * core. Several need PostgreSQL; `auto` on the embedded database is one (docs/decisions/006).
+     */
+    WEB_CONCURRENCY: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? v.trim() || undefined : v),
+        z
+          .string()
+          .regex(/^(auto|[1-9]\d*)$/, 'must be a whole number from 1 to 256, or auto')
+          .transform((v) => (v === 'auto' ? v : Number(v)))
+          .refine((v) => v === 'auto' || v <= 256, 'must be a whole number from 1 to 256, or auto')
+          .optional(),
+      )
+      .default(1),
   })
   .superRefine((env, ctx) => {
+    if (typeof env.WEB_CONCURRENCY === 'number' && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'must be 1 without DATABASE_URL: the embedded database is one process per DATA_DIR; set DATABASE_URL (PostgreSQL) to run several worker processes',
+      });
+    }
     const s3 = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
     const given = s3.filter((key) => env[key]);
     if (given.length > 0 && given.length < s3.length) {

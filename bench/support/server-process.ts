@@ -65,27 +65,29 @@ export async function prepareBlog(userCount: number) {
 export type ServerProcess = { url: string; pid: number; stop: () => Promise<void> };
 
 /**
- * `node server.js` on a free loopback port; resolves once /healthz answers.
+ * `node server.js` on a free loopback port; resolves once /healthz answers
+ * and, with `WEB_CONCURRENCY` above 1 in `env`, once every worker is up.
  * BENCH_SERVER_FLAGS adds Node flags to the server only, e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under the load.
  */
-export async function startServer(dataDir: string): Promise<ServerProcess> {
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...flags, 'server.js'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'silent', ...env },
   });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const workers = Number(env.WEB_CONCURRENCY ?? 1);
   for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const healthy = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    if (healthy && (workers <= 1 || output.includes('Worker-Prozesse bereit'))) break;
+    if (i > 600) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,

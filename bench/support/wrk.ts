@@ -1,0 +1,28 @@
+// wrk, Debian's HTTP load generator, at 64 connections: requests per second
+// and the 50th and 99th latency percentiles of one target.
+import { spawnSync } from 'node:child_process';
+
+export const CONNECTIONS = 64;
+export const DURATION = process.env.BENCH_SECONDS ?? '10';
+
+/** Exits with a hint when a tool the bench starts is not installed. */
+export function requireTools(tools: string[]) {
+  for (const tool of tools) {
+    if (spawnSync('sh', ['-c', `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0) {
+      console.error(`${tool} is missing: apt-get install ${tools.join(' ')}`);
+      process.exit(1);
+    }
+  }
+}
+
+export type Result = { target: string; rps: number; p50: string; p99: string };
+
+export function wrk(target: string, url: string, headers: Record<string, string> = {}, duration = DURATION): Result {
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
+  if (!rps || non2xx) throw new Error(`wrk ${url} failed:\n${out}`);
+  const percentile = (p: number) => new RegExp(`Latency Distribution[\\s\\S]*?\\n\\s+${p}%\\s+(\\S+)`).exec(out)![1]!;
+  return { target, rps, p50: percentile(50), p99: percentile(99) };
+}
