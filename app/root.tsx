@@ -7,12 +7,13 @@ import '@fontsource/montserrat/latin-700.css';
 import '@fontsource/dancing-script/latin-600.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { lazyComponent } from './components/lazy-component.tsx';
+import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
 import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
@@ -60,6 +61,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;
+  // A signed-in reader's next page may show their own recipes: have the owner's controls ready.
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) void RecipeOwnerActions.preload();
+  }, [signedIn]);
   return (
     <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
       <Outlet />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 
 /**
  * A component whose code the browser fetches only when it first renders (or
@@ -9,13 +9,22 @@ import { lazy, Suspense, type ComponentType } from 'react';
  * that HTML until the code has arrived, then hydrates it.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+  let loaded: ComponentType<Props> | undefined;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () => (loading ??= load().then((component) => ({ default: component })));
+  const preload = () =>
+    (loading ??= load().then((component) => {
+      loaded = component;
+      return { default: component };
+    }));
   const Lazy = lazy(preload);
+
   function LazyComponent(props: Props) {
+    // Once the code is here, a new instance renders it at once (React's lazy
+    // would still wait a round). Chosen once per instance, so it never remounts.
+    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
     return (
       <Suspense fallback={null}>
-        <Lazy {...props} />
+        <Component {...props} />
       </Suspense>
     );
   }

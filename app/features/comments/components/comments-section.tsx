@@ -32,10 +32,12 @@ export function CommentsSection({ recipeId, state, user, result }: Props) {
   // A saved comment redirects back here, a new location with a new key: the
   // form starts again from its defaults. A refusal keeps the location and the input.
   const formKey = useLocation().key;
-  // A signed-in reader's first comment brings its delete icon: have its code ready by then.
+  // A signed-in reader's first comment brings its delete icon, and the next recipe the form: have them ready.
   const signedIn = user !== null;
   useEffect(() => {
-    if (signedIn) void DeleteCommentButton.preload();
+    if (!signedIn) return;
+    void DeleteCommentButton.preload();
+    void CommentForm.preload();
   }, [signedIn]);
   return (
     <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
