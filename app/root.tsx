@@ -8,11 +8,12 @@ import '@fontsource/dancing-script/latin-600.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { lazyComponent } from './components/lazy-component.tsx';
+import { useOptionalUser } from './features/accounts/use-optional-user.ts';
 import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
@@ -76,7 +77,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The root loader's data, when it ran before the error.
-  const user = useRouteLoaderData<typeof loader>('root')?.user;
+  const user = useOptionalUser();
   return (
     <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
       <ErrorScreen error={error} />

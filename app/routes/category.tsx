@@ -1,9 +1,9 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/category';
-import type { loader as rootLoader } from '../root.tsx';
+import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { CATEGORY_PAGES, sideListCategory } from '../features/recipes/category-pages.ts';
 import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
@@ -46,7 +46,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, intro, pathname, recipes, page, pageCount, sideLists } = loaderData;
   const hasSide = sideLists.length > 0;
-  const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
+  const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Stack spacing={1.5} sx={{ maxWidth: 820 }}>

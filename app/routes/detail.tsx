@@ -4,9 +4,9 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, useActionData, useRouteLoaderData } from 'react-router';
+import { data, useActionData } from 'react-router';
 import type { Route } from './+types/detail';
-import type { loader as rootLoader } from '../root.tsx';
+import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { RatingStars } from '../components/rating-stars.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
 import { CommentsSection } from '../features/comments/components/comments-section.tsx';
@@ -73,7 +73,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
   const { recipe, commentState, similar, shareUrl } = loaderData;
-  const user = useRouteLoaderData<typeof rootLoader>('root')?.user ?? null;
+  const user = useOptionalUser();
   const actionData = useActionData<typeof action>();
   return (
     <Stack spacing={{ xs: 4, md: 6 }} component="article">

@@ -1,9 +1,8 @@
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/home';
-import type { loader as rootLoader } from '../root.tsx';
+import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
 import { FeaturedRecipe } from '../features/recipes/components/featured-recipe.tsx';
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
@@ -33,7 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const featured = page === 1 ? recipes[0] : undefined;
   const rest = featured ? recipes.slice(1) : recipes;
   // The owner's edit and delete controls on their own cards (the server checks again).
-  const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
+  const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   return (
     <Stack spacing={{ xs: 3, md: 5 }}>
       <Stack spacing={1.5} component="section" sx={{ maxWidth: 820 }}>

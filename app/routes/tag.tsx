@@ -2,9 +2,9 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, useRouteLoaderData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/tag';
-import type { loader as rootLoader } from '../root.tsx';
+import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
@@ -30,7 +30,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, recipes, page, pageCount } = loaderData;
-  const actionsFor = ownerActionsFor(useRouteLoaderData<typeof rootLoader>('root')?.user?.id);
+  const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
