@@ -1,4 +1,4 @@
-// The site's table of contents: every URL of the spec (§2), explicitly.
+// The site's table of contents: every URL, explicitly.
 import { index, route, type RouteConfig } from '@react-router/dev/routes';
 import { CATEGORIES } from './utils/catalog.ts';
 

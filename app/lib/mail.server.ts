@@ -1,7 +1,7 @@
 // Outgoing mail. With SMTP_URL set it is delivered over SMTP; without it the
 // whole mail (links included) is printed to the server log, so a local
 // installation works with zero set-up. That log line is the one documented
-// exception to "no tokens in the log" (DESIGN.md, mail).
+// exception to "no tokens in the log" (see the README, configuration: SMTP_URL).
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getEnv } from './env.server.ts';
 import { log } from './logger.server.ts';

@@ -1,6 +1,6 @@
 // Password hashing for Better Auth. Its default scrypt parameters (N = 2^14)
 // are below what OWASP ASVS 5.0 asks for, so we hash with scrypt at
-// N = 2^17, r = 8, p = 1 (128 MiB, see DESIGN.md "Hardening decisions").
+// N = 2^17, r = 8, p = 1 (128 MiB of memory per hash).
 // The parameters are stored with each hash, so they can be raised later
 // without breaking existing passwords.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-// Spec §9: near-black primary, gold accent, light grey background; serif
+// The blog's look: near-black primary, gold accent, light grey background; serif
 // body, sans headings, a script face for h4; the spec's breakpoints.
 const serif = '"Lora", Georgia, "Times New Roman", serif';
 const sans = '"Montserrat", "Helvetica Neue", Arial, sans-serif';

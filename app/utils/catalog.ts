@@ -1,4 +1,4 @@
-// The blog's fixed vocabulary (spec §9). One list each, shared by the UI,
+// The blog's fixed vocabulary. One list each, shared by the UI,
 // the validation schemas and the database's check constraints.
 
 export const CATEGORIES = [

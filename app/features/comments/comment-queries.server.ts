@@ -6,7 +6,7 @@ import type { CommentView } from './comment-types.ts';
 
 export const MISSING_RECIPE_ID = 'Blog id not provided, cannot load comments';
 
-/** A stored comment as the spec names its fields (§3). */
+/** A stored comment as the pages show it: the row id becomes `uid`, the date an ISO string. */
 export function toCommentView(row: typeof comments.$inferSelect): CommentView {
   return {
     uid: row.id,
@@ -30,7 +30,7 @@ export async function listComments(recipeId: string): Promise<CommentView[]> {
 
 export type CommentState = { comments: CommentView[]; error: string | null };
 
-/** The comment state of the spec (§4): a failure is kept as a message, the list stays empty. */
+/** The page's comment state: a failure to load is kept as a message and the list stays empty. */
 export async function loadCommentState(recipeId: string | undefined): Promise<CommentState> {
   if (!recipeId) return { comments: [], error: MISSING_RECIPE_ID };
   try {

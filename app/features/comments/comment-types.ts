@@ -1,4 +1,4 @@
-/** A comment as the spec names it (§3). */
+/** A comment as the pages show it. */
 export type CommentView = {
   uid: string;
   authorId: string;

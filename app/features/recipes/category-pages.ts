@@ -3,7 +3,7 @@ import type { Category, CategorySlug, Tag } from '../../utils/catalog.ts';
 type SideList = { title: string; tag: Tag; withinCategory: boolean };
 type CategoryPage = { intro: string; sideLists: SideList[] };
 
-/** The words and side columns of each category page (spec §2 "Category pages"). */
+/** The words and side columns of each category page (the heading, introduction and side columns of /apero, /vorspeise, …). */
 export const CATEGORY_PAGES: Record<CategorySlug, CategoryPage> = {
   apero: {
     intro:

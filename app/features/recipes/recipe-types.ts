@@ -17,7 +17,7 @@ export type RecipeSummary = {
   createdAt: string;
 };
 
-/** Everything the detail page shows (spec §3, plus the rating count). */
+/** Everything the detail page shows (every field of a recipe, plus the rating count). */
 export type RecipeDetail = RecipeSummary & {
   author: string;
   duration: number;

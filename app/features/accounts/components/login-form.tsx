@@ -20,7 +20,7 @@ function loginPath(mode: 'login' | 'signup', redirectTo: string) {
   return query ? `/login?${query}` : '/login';
 }
 
-/** The combined login and registration form (spec §2 "Login / registration"). */
+/** The combined login and registration form (one page, /login, for both). */
 export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
   const signUp = mode === 'signup';
   const { onSubmit, errors, formError, busy } = useAccountForm({
