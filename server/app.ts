@@ -13,7 +13,7 @@ import { migrate } from '../app/db/migrate.server.ts';
 import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv } from '../app/lib/env.server.ts';
-import { CONTENT_CHANNEL, markContentChanged, setSiblingNotifier } from '../app/lib/content-version.server.ts';
+import { announceInstance, CONTENT_CHANNEL, markContentChanged, onInstanceMessage, setSiblingNotifier } from '../app/lib/content-version.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
@@ -58,8 +58,12 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       })();
   await migrate(connection);
   setDatabase(connection);
-  // Other instances' writes make this instance's cached pages stale too.
-  await connection.listen?.(CONTENT_CHANNEL, markContentChanged);
+  // Other instances' writes make this instance's cached pages stale too; it
+  // confirms each, and says hello so that the others wait for it.
+  if (connection.listen) {
+    await connection.listen(CONTENT_CHANNEL, onInstanceMessage);
+    await announceInstance();
+  }
   // And a sibling worker's (WEB_CONCURRENCY), before that worker answers.
   if (cluster.isWorker) setSiblingNotifier(joinSiblings(markContentChanged));
   if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));

@@ -25,9 +25,9 @@ export type DatabaseConnection = {
   /** PGlite only: the whole data directory as a gzipped tarball (backups). */
   dump?: () => Promise<Buffer>;
   /** PostgreSQL only (one process is all PGlite has): tell the other instances. */
-  notify?: (channel: string) => Promise<void>;
+  notify?: (channel: string, payload: string) => Promise<void>;
   /** PostgreSQL only: hear the other instances; resolves once listening. */
-  listen?: (channel: string, onMessage: () => void) => Promise<void>;
+  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<void>;
 };
 
 export type DatabaseOptions =
@@ -43,8 +43,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       url: options.url,
       checkpoint: async () => {},
       close: () => client.end({ timeout: 5 }),
-      notify: async (channel) => {
-        await client.notify(channel, '');
+      notify: async (channel, payload) => {
+        await client.notify(channel, payload);
       },
       listen: async (channel, onMessage) => {
         await client.listen(channel, onMessage);

@@ -121,19 +121,26 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   expect(await profileOnB.text()).toContain('Vreni Graf');
   expect((await fetch(`${b.url}/`)).status).toBe(200);
 
-  // B keeps the page in its page cache; a comment written on A is seen on B at once
-  // (the write's NOTIFY empties B's cache before A answers the comment).
+  // B keeps the page in its page cache; a comment written on A is seen on B at once:
+  // A answers only after B has confirmed that its pages are stale. While B is
+  // stopped (SIGSTOP) it cannot confirm, so A's answer waits for it.
   const detail = `/detail/${recipe!.id}`;
   await fetch(`${b.url}${detail}`);
   const cached = await fetch(`${b.url}${detail}`);
   expect(cached.headers.get('x-page-cache')).toBe('hit');
   expect(await cached.text()).not.toContain('Sehr fein, wie bei Grosi.');
-  const comment = await fetch(`${a.url}${detail}`, {
+  b.child.kill('SIGSTOP');
+  let answered = false;
+  const commenting = fetch(`${a.url}${detail}`, {
     method: 'POST',
     headers: { origin: a.url, cookie },
     body: new URLSearchParams({ intent: 'create-comment', rating: '5', nickname: 'Vreni', comment: 'Sehr fein, wie bei Grosi.' }),
     redirect: 'manual',
-  });
+  }).finally(() => (answered = true));
+  await new Promise((resolve) => setTimeout(resolve, 500)); // A waits up to 2 s for B's confirmation
+  expect(answered).toBe(false);
+  b.child.kill('SIGCONT');
+  const comment = await commenting;
   expect(comment.status).toBe(303);
   const onB = await fetch(`${b.url}${detail}`);
   expect(onB.headers.get('x-page-cache')).toBe('miss');
