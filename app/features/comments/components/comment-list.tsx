@@ -28,7 +28,7 @@ export function CommentList({ comments, actionsFor }: Props) {
       {comments.map((comment) => (
         <Paper component="li" key={comment.uid} elevation={0} sx={{ p: 2.5, borderRadius: 3 }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.main', fontFamily: 'Montserrat, sans-serif' }} aria-hidden>
+            <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.main', fontFamily: 'var(--font-sans)' }} aria-hidden>
               {comment.nickname.trim().charAt(0).toUpperCase() || '?'}
             </Avatar>
             <Box sx={{ flex: 1, minWidth: 0 }}>

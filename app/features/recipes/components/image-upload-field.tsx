@@ -73,7 +73,7 @@ export function ImageUploadField({ state, onFile, error }: Props) {
               aria-label="Fortschritt beim Hochladen"
               sx={{ flex: 1, height: 8, borderRadius: 4 }}
             />
-            <Typography variant="body2" sx={{ fontFamily: 'Montserrat, sans-serif', fontWeight: 600, minWidth: '3.5em', textAlign: 'right' }}>
+            <Typography variant="body2" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, minWidth: '3.5em', textAlign: 'right' }}>
               {state.progress} %
             </Typography>
           </Stack>

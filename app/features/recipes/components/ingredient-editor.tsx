@@ -95,7 +95,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
                 <input type="hidden" name="ingredientName" value={row.name} />
                 <input type="hidden" name="ingredientAmount" value={row.amount} />
                 <Typography id={labelId} sx={{ display: 'contents' }}>
-                  <Box component="span" sx={{ fontFamily: 'Montserrat, sans-serif', fontWeight: 600, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
+                  <Box component="span" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
                     {row.amount}
                   </Box>
                   <Box component="span" sx={{ overflowWrap: 'anywhere' }}>

@@ -10,7 +10,7 @@ import type { RecipeDetail } from '../recipe-types.ts';
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'contents' }}>
-      <Typography component="dt" sx={{ fontFamily: 'Montserrat, sans-serif', fontWeight: 600, fontSize: '0.95rem' }}>
+      <Typography component="dt" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, fontSize: '0.95rem' }}>
         {label}
       </Typography>
       <Typography component="dd" sx={{ m: 0 }}>

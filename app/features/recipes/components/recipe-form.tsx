@@ -300,7 +300,7 @@ type ChoiceGroupProps = { label: string; name: string; options: readonly string[
 function ChoiceGroup({ label, name, options, defaultValue, error }: ChoiceGroupProps) {
   return (
     <FormControl component="fieldset" required error={Boolean(error)} sx={{ minWidth: 0 }}>
-      <FormLabel component="legend" sx={{ fontFamily: 'Montserrat, sans-serif', fontWeight: 600, color: 'text.primary' }}>
+      <FormLabel component="legend" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, color: 'text.primary' }}>
         {label}
       </FormLabel>
       <RadioGroup row name={name} defaultValue={defaultValue}>
