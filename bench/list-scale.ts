@@ -8,7 +8,7 @@
 // Targets (issue 9): p50 at 10,000 at most 1.3× the p50 at 100; the server
 // under that load at most 400 MB.
 // Run: npm run build && node bench/list-scale.ts   (BENCH_SECONDS=n, default 10)
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,7 +26,7 @@ import { openScriptDatabase } from '../scripts/open-database.ts';
 import { insertBulkRecipes } from '../scripts/seed/bulk-recipes.ts';
 import { renderDemoImage } from '../scripts/seed/demo-image.ts';
 import { demoRecipes } from '../scripts/seed/demo-recipes.ts';
-import { startPostgres } from './support/postgres-server.ts';
+import { findPgBin, startPostgres } from '../tests/support/postgres-server.ts';
 import { BENCH_PASSWORD, signIn, startServer } from './support/server-process.ts';
 
 const DURATION = process.env.BENCH_SECONDS ?? '10';
@@ -204,8 +204,9 @@ try {
 }
 
 // PostgreSQL: the same 10,000 recipes, after VACUUM ANALYZE (what autovacuum does after such an insert).
-const postgresServer = await startPostgres();
-if (!postgresServer) {
+const pgBin = findPgBin();
+const postgresServer = pgBin ? await startPostgres(pgBin) : undefined;
+if (!pgBin || !postgresServer) {
   console.log('PostgreSQL server binary not found: the PostgreSQL EXPLAIN is skipped.');
 } else {
   try {
@@ -218,7 +219,7 @@ if (!postgresServer) {
         .values({ id: randomUUID(), accountId: owner.id, providerId: 'credential', userId: owner.id, password: await hashPassword(BENCH_PASSWORD) });
       await insertBulkRecipes(connection.db, { count: 10_000, owner });
       await vacuumAnalyze(connection); // autovacuum's work, done now
-      console.log(`\n${postgresServer.version}, ${PATH} at 10,000 recipes (after VACUUM ANALYZE):\n${await explainCategory(connection)}`);
+      console.log(`\n${execFileSync(path.join(pgBin, 'postgres'), ['--version'], { encoding: 'utf8' }).trim()}, ${PATH} at 10,000 recipes (after VACUUM ANALYZE):\n${await explainCategory(connection)}`);
     } finally {
       await connection.close();
     }
