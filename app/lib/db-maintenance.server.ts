@@ -7,9 +7,7 @@
 // every hour, a few tens of milliseconds at 10,000 recipes.
 import { sql } from 'drizzle-orm';
 import type { DatabaseConnection } from '../db/client.server.ts';
-import { log } from './logger.server.ts';
-
-const HOUR = 60 * 60 * 1000;
+import { scheduleHourly } from './hourly-job.server.ts';
 
 export async function vacuumAnalyze(connection: DatabaseConnection) {
   await connection.db.execute(sql`vacuum (analyze)`);
@@ -17,20 +15,5 @@ export async function vacuumAnalyze(connection: DatabaseConnection) {
 
 /** For PGlite only. Returns the function that stops it (and waits for a run in progress). */
 export function scheduleVacuum(connection: DatabaseConnection) {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = vacuumAnalyze(connection)
-      .catch((error: unknown) => log.error('vacuum failed', { error }))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, HOUR);
-  timer.unref();
-  const first = setTimeout(run, 60_000);
-  first.unref();
-  return async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return scheduleHourly('vacuum', () => vacuumAnalyze(connection));
 }

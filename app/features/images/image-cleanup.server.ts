@@ -6,6 +6,7 @@
 import { and, inArray, lt, notExists, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
+import { scheduleHourly } from '../../lib/hourly-job.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import { isUuid } from '../../utils/ids.ts';
@@ -49,20 +50,5 @@ export async function removeOrphanImages(olderThan: Date = new Date(Date.now() -
 
 /** Hourly sweep (the first a minute after start). Returns the function that stops it and waits for a running sweep. */
 export function scheduleImageCleanup() {
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return; // the previous sweep is still going
-    running = removeOrphanImages()
-      .catch((error: unknown) => log.error('image cleanup failed', { error }))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, HOUR);
-  timer.unref();
-  const first = setTimeout(run, 60_000);
-  first.unref();
-  return async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-    await running;
-  };
+  return scheduleHourly('image cleanup', removeOrphanImages);
 }
