@@ -1,7 +1,7 @@
 // The image route against both storages, through real HTTP on loopback: a
 // tiny Express app with the route and a stand-in for the app's 404 page.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -90,3 +90,37 @@ describe.each(implementations)('from %s storage', (_kind, create) => {
     }
   });
 });
+
+test('a picture whose reader is gone before it is sent leaves no file open', async () => {
+  const storage = createLocalStorage(localRoot);
+  setStorage(storage);
+  const id = randomUUID();
+  await storage.put(`images/${id}/480.jpg`, Buffer.alloc(1234, 1), 'image/jpeg');
+  // The reader went away while the file was being opened: the response is gone.
+  const app = express();
+  app.use((_req, res, next) => {
+    res.destroy();
+    next();
+  });
+  app.use('/images', serveImages());
+  const gone = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => gone.once('listening', resolve));
+  const { port } = gone.address() as AddressInfo;
+  await expect(fetch(`http://127.0.0.1:${port}/images/${id}/480.jpg`)).rejects.toThrow();
+  await new Promise((resolve) => gone.close(resolve));
+
+  // Closing a file takes a moment; left to the garbage collector it would stay open far longer.
+  await expect.poll(() => openFilesNaming(id), { timeout: 2_000 }).toEqual([]);
+});
+
+function openFilesNaming(part: string) {
+  return readdirSync('/proc/self/fd')
+    .map((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`);
+      } catch {
+        return ''; // closed meanwhile
+      }
+    })
+    .filter((file) => file.includes(part));
+}
