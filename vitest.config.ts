@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           setupFiles: ['tests/support/setup-test-env.ts'],
-          globalSetup: ['tests/e2e/support/build-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
+          globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
           // Each file starts its own app and browser; two cores, two at a time.
           maxWorkers: 2,
           testTimeout: 60_000,

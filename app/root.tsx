@@ -31,6 +31,10 @@ const CreateRecipeFab = lazyComponent(() =>
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Says that the page's controls respond: browser tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="de-CH">
       <head>

@@ -1,5 +1,6 @@
 // `npm test`: everything CI runs, in order — types, lint, the integration
-// tests on PGlite and on PostgreSQL, then the end-to-end journeys. Ends with
+// tests on PGlite and on PostgreSQL, the tests against the running server,
+// then the browser journeys (Playwright). Ends with
 // one summary line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -11,9 +12,9 @@ let passed = 0;
 let failed = 0;
 let ok = true;
 
-function run(label: string, command: string, args: string[]) {
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) ok = false;
   return result.status === 0;
 }
@@ -30,11 +31,24 @@ function vitest(project: string) {
   }
 }
 
+function playwright() {
+  const file = path.join(reports, 'browser.json');
+  run('playwright (browser)', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_FILE: file });
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    passed += report.stats.expected;
+    failed += report.stats.unexpected + report.stats.flaky;
+  } catch {
+    failed += 1;
+  }
+}
+
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 vitest('integration');
 vitest('postgres');
 vitest('e2e');
+playwright();
 
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
 import { createRecipe } from '../support/factories.ts';
-import { createAccount, sessionCookie } from './support/accounts.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
 let recipeId: string;

@@ -26,7 +26,7 @@ import { comments, recipes } from '../../app/db/schema/recipes.ts';
 import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { openScriptDatabase } from '../../scripts/open-database.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
-import { sessionCookie, TEST_PASSWORD } from './support/accounts.ts';
+import { sessionCookie, TEST_PASSWORD } from '../support/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SEED = Number(process.env.CRASH_SEED ?? 20_240_917);

@@ -3,7 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getConnection, setDatabase } from '../../app/db/client.server.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
 

@@ -11,9 +11,9 @@ import { getDb } from '../../app/db/client.server.ts';
 import { accounts, users } from '../../app/db/schema/auth.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { createRecipe, createComment } from '../support/factories.ts';
-import { createAccount, sessionCookie } from './support/accounts.ts';
-import { createImage, makeJpeg } from './support/fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { createImage, makeJpeg } from '../support/stored-images.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** In every hostile text: if it shows up in the log, personal input leaked there. */
 const MARKER = 'Zwetschgenwähe';

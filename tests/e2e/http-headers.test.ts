@@ -4,9 +4,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createRecipe } from '../support/factories.ts';
-import { createAccount, sessionCookie } from './support/accounts.ts';
-import { createImage } from './support/fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { createImage } from '../support/stored-images.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
 let cookie: string;

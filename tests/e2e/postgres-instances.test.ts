@@ -14,7 +14,7 @@ import { openDatabase } from '../../app/db/client.server.ts';
 import { accounts, users } from '../../app/db/schema/auth.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
 import { hashPassword } from '../../app/lib/password-hash.server.ts';
-import { TEST_PASSWORD } from './support/accounts.ts';
+import { TEST_PASSWORD } from '../support/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const adminUrl = inject('postgresUrl');

@@ -7,9 +7,9 @@ import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
 import { RECIPE_RATE_LIMIT } from '../../app/features/recipes/recipe-mutations.server.ts';
 import { createRecipe } from '../support/factories.ts';
-import { createAccount, sessionCookie } from './support/accounts.ts';
-import { makeJpeg } from './support/fixtures.ts';
-import { startTestApp, type TestApp } from './support/test-app.ts';
+import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { makeJpeg } from '../support/stored-images.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof createAccount>>;

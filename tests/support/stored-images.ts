@@ -1,7 +1,7 @@
-// Test state written straight into the running app's database (the e2e app
+// Test state written straight into the running app's database (the test app
 // runs in-process, see test-app.ts), with real processed images.
 import sharp from 'sharp';
-import { storeImage } from '../../../app/features/images/image-mutations.server.ts';
+import { storeImage } from '../../app/features/images/image-mutations.server.ts';
 
 /** A real JPEG: a warm gradient with a "plate", so screenshots look plausible. */
 export async function makeJpeg(width = 1200, height = 800, hue = 30) {

@@ -8,9 +8,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { startApp as StartApp } from '../../../server/app.ts';
+import type { startApp as StartApp } from '../../server/app.ts';
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = path.resolve(import.meta.dirname, '../..');
 
 export type TestApp = { url: string; dataDir: string; stop: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContextOptions } from '@playwright/test';
 import { VIEWPORTS } from './browser.ts';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, VIEWPORTS } from './tests/browser/support/browser.ts';
+
+// Journeys through a real browser: Debian's Chromium (a browser download is
+// not possible here) against the production build, which each test file
+// starts in its own worker (see tests/browser/support/fixtures.ts).
+// Playwright's synchronous module hooks cannot load an ESM-only package that a
+// CommonJS one requires (express reaches one through get-intrinsic), and the
+// workers import the whole server build; its older asynchronous loader can.
+process.env.PLAYWRIGHT_FORCE_ASYNC_LOADER = '1';
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '**/*.spec.ts',
+  globalSetup: './tests/support/build-global-setup.ts',
+  // Two cores: two files at a time; the tests of one file run in order.
+  workers: 2,
+  fullyParallel: false,
+  // A flaky test is a bug to fix, not to retry.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // A failed test leaves its trace here: npx playwright show-trace <trace.zip>
+  outputDir: 'test-results/browser',
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    locale: 'de-CH',
+    viewport: VIEWPORTS.desktop,
+    trace: 'retain-on-failure',
+  },
+});

@@ -1,0 +1,234 @@
+// A blog with recipes: the home, category, tag and detail screens, the links
+// between them, and the 404s — at phone and desktop width.
+import { seedFullBlog, type FullBlog } from '../support/full-blog.ts';
+import { accessibilityViolations } from './support/axe.ts';
+import { expect, hydrated, journeys } from './support/fixtures.ts';
+
+const test = journeys();
+let ids: FullBlog;
+
+test.beforeAll(async ({ app }) => {
+  void app; // the factories write into the app's database
+  ids = await seedFullBlog();
+});
+
+test('home features the newest recipe, lists the rest and the spring recipes (desktop)', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/');
+  const featured = page.getByRole('article').first();
+  await expect(featured.getByRole('heading', { name: 'Bärlauch-Risotto' })).toBeVisible();
+  await expect(featured.getByText('Cremiger Risotto mit frischem Bärlauch aus dem Wald.')).toBeVisible();
+  await expect(featured.getByRole('img', { name: /Bewertung: 3,5 von 5 Sternen \(2 Bewertungen\)/ })).toBeVisible();
+  await expect(featured.getByRole('link', { name: 'Zum Rezept' })).toHaveAttribute('href', `/detail/${ids.newest}`);
+
+  const grid = page.getByRole('region', { name: 'Weitere Rezepte' });
+  await expect(grid.getByRole('heading', { level: 3 })).toHaveText(['Aargauer Rüeblitorte', 'Mailänderli', 'Risotto mit Spargeln']);
+  // Two columns on large screens: the first two cards share a row.
+  const cards = grid.getByRole('listitem');
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(first!.y).toBe(second!.y);
+
+  const spring = page.getByRole('region', { name: 'Der Frühling kommt' });
+  await expect(spring.getByRole('heading', { level: 3 })).toHaveText(['Bärlauch-Risotto', 'Aargauer Rüeblitorte', 'Risotto mit Spargeln']);
+
+  // Hydrated first: a client-side navigation, and the page's JavaScript has run (see errors below).
+  await hydrated(page);
+  await grid.getByRole('link', { name: 'Mailänderli' }).click();
+  await expect(page).toHaveURL(`/detail/${ids.cookies}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mailänderli', exact: true })).toBeVisible();
+  expect(page.errors).toEqual([]);
+});
+
+test('home stacks into one column on a phone and the menu opens the categories', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/');
+  await hydrated(page);
+  const cards = page.getByRole('region', { name: 'Weitere Rezepte' }).getByRole('listitem');
+  const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
+  expect(second!.y).toBeGreaterThan(first!.y);
+  await expect(page.getByRole('link', { name: 'Hauptgang' })).toBeHidden();
+
+  await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await page.getByRole('menuitem', { name: 'Backen' }).click();
+  await expect(page).toHaveURL('/backen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Backen' })).toHaveAttribute('aria-current', 'page');
+  expect(page.errors).toEqual([]);
+});
+
+test('category pages list their recipes and side columns', async ({ openPage }) => {
+  const page = await openPage();
+  await page.goto('/hauptgang');
+  const titles = await page.getByRole('main').locator('h3').allTextContents();
+  expect(titles).toEqual(expect.arrayContaining(['Bärlauch-Risotto', 'Risotto mit Spargeln']));
+  await expect(page.getByRole('region', { name: 'Vegetarisch' }).getByRole('heading', { level: 3 })).toHaveText(['Bärlauch-Risotto']);
+  // Each page hydrated before the next replaces it: the errors asserted below include React's.
+  await hydrated(page);
+
+  await page.goto('/backen');
+  await expect(page.getByRole('region', { name: 'Torten & Kuchen' }).getByRole('heading', { level: 3 })).toHaveText(['Aargauer Rüeblitorte']);
+  await expect(page.getByRole('region', { name: 'Weihnachtsguetzli' }).getByRole('heading', { level: 3 })).toHaveText(['Mailänderli']);
+  await hydrated(page);
+
+  await page.goto('/dessert');
+  await expect(page.getByText('Es wurden noch keine Rezepte erfasst')).toBeVisible();
+  await hydrated(page);
+  expect(page.errors).toEqual([]);
+});
+
+test('tag pages accept URL-encoded tags; unknown tags are a real 404; /tags goes home', async ({ openPage }) => {
+  const page = await openPage();
+  let response = await page.goto('/tags/S%C3%BCss');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('main').locator('h3')).toHaveText(['Aargauer Rüeblitorte', 'Mailänderli']);
+
+  response = await page.goto('/tags/Torten%20%26%20Kuchen');
+  await expect(page.getByRole('main').locator('h3')).toHaveText(['Aargauer Rüeblitorte']);
+
+  response = await page.goto('/tags/Scharf');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('Es wurden keine Blogs mit diesem Tag gefunden')).toBeVisible();
+
+  await page.goto('/tags');
+  expect(new URL(page.url()).pathname).toBe('/');
+});
+
+test('the detail page shows every element of the spec', async ({ openPage, app }) => {
+  const page = await openPage();
+  await page.goto(`/detail/${ids.newest}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bärlauch-Risotto');
+  await expect(page.getByRole('img', { name: /Bewertung: 3,5 von 5 Sternen \(2 Bewertungen\)/ }).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Bärlauch-Risotto' })).toBeVisible();
+  const facts = await page.locator('dl').innerText();
+  expect(facts).toMatch(/Auf dem Tisch in:\s+35 Min\./);
+  expect(facts).toMatch(/Kategorie:\s+Hauptgang/);
+  expect(facts).toMatch(/Schwierigkeitsgrad:\s+Mittel/);
+  expect(facts).toMatch(/Rezept von:\s+Anna Graf/);
+  const date = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Zurich' }).format(
+    Date.now() - 86_400_000,
+  );
+  expect(facts).toMatch(new RegExp(`Erfasst am:\\s+${date}`));
+  // The spec's mailto link, with the address kept out of the page (harvesting robots read pages).
+  const contact = page.getByRole('link', { name: 'Autor kontaktieren' });
+  await expect(contact).toHaveAttribute('href', `/detail/${ids.newest}/kontakt`);
+  await expect(contact).toHaveAttribute('rel', 'nofollow');
+  expect(await (await fetch(`${app.url}/detail/${ids.newest}`)).text()).not.toContain('anna@example.ch');
+  const browserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+  const toMail = await fetch(`${app.url}/detail/${ids.newest}/kontakt`, { redirect: 'manual', headers: { 'user-agent': browserAgent } });
+  expect(toMail.status).toBe(303);
+  expect(toMail.headers.get('location')).toBe(`mailto:anna@example.ch?subject=${encodeURIComponent('Dein Rezept «Bärlauch-Risotto» im Chuchiblog')}`);
+  expect(toMail.headers.get('cache-control')).toBe('private, no-store');
+  const robot = await fetch(`${app.url}/detail/${ids.newest}/kontakt`, { redirect: 'manual', headers: { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' } });
+  expect(robot.status).toBe(403);
+  expect(robot.headers.get('location')).toBeNull();
+
+  const ingredients = page.getByRole('region', { name: 'Zutaten' });
+  await expect(ingredients.getByText('für 4 Personen')).toBeVisible();
+  expect(await ingredients.getByRole('row').allInnerTexts()).toEqual(['300 g\tRisottoreis', '1 Bund\tBärlauch', '\tSalz und Pfeffer']);
+  await expect(page.getByRole('region', { name: 'Zubereitung' })).toContainText('Reis beigeben und mit Bouillon ablöschen.');
+  await expect(page.getByRole('region', { name: 'Tipps & Tricks' })).toContainText('Bärlauch erst am Schluss beigeben.');
+
+  const share = page.getByRole('region', { name: 'Rezept teilen' });
+  const shareUrl = encodeURIComponent(`${app.url}/detail/${ids.newest}`);
+  await expect(share.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', new RegExp(escapeRegExp(shareUrl)));
+  await expect(share.getByRole('link', { name: 'Whatsapp' })).toHaveAttribute('href', new RegExp(escapeRegExp(shareUrl)));
+  await expect(share.getByRole('link', { name: 'E-Mail' })).toHaveAttribute('href', /^mailto:\?subject=.*body=.*/);
+
+  const similar = page.getByRole('region', { name: 'Ähnliche Rezepte' });
+  expect(await similar.getByRole('heading', { level: 3 }).allTextContents()).toContain('Risotto mit Spargeln');
+
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await expect(comments.getByRole('listitem')).toHaveCount(2);
+  await expect(comments.getByText('Nächstes Mal mit mehr Käse.')).toBeVisible();
+  // User text is text: the markup shows literally, no <b> element exists.
+  await expect(comments.getByText('<b>Super</b>')).toBeVisible();
+  await expect(comments.locator('b')).toHaveCount(0);
+
+  // Hydrated first: a client-side navigation, and the page's JavaScript has run (see errors below).
+  await hydrated(page);
+  await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Vegetarisch' }).click();
+  await expect(page).toHaveURL('/tags/Vegetarisch');
+  await expect(page.getByRole('heading', { level: 1, name: 'Vegetarisch', exact: true })).toBeVisible();
+  await expect(page.getByRole('main').locator('h3')).toHaveText(['Bärlauch-Risotto']);
+  expect(page.errors).toEqual([]);
+});
+
+test('"Autor kontaktieren" opens the mail program in a browser; a headless robot gets the German refusal', async ({ openPage }) => {
+  // A person's browser: the click ends in the mailto: address, the recipe stays open.
+  const page = await openPage('desktop', {
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+  });
+  await page.goto(`/detail/${ids.newest}`);
+  const mailto = new Promise<string>((resolve) => page.on('request', (r) => r.url().startsWith('mailto:') && resolve(r.url())));
+  await page.getByRole('link', { name: 'Autor kontaktieren' }).click();
+  expect(await mailto).toMatch(/^mailto:anna@example\.ch\?subject=/);
+
+  // Headless Chromium says so in its user agent: it is refused, in German.
+  const robot = await openPage();
+  await robot.goto(`/detail/${ids.newest}`);
+  await robot.getByRole('link', { name: 'Autor kontaktieren' }).click();
+  await expect(robot.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
+  await expect(robot.getByText('Die Adresse der Autorin oder des Autors geben wir nur an Menschen weiter.')).toBeVisible();
+});
+
+test('a recipe without comments or picture shows the empty comment state and a placeholder', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto(`/detail/${ids.cookies}`);
+  await expect(page.getByText('Dieses Rezept wurde noch nicht bewertet')).toBeVisible();
+  await expect(page.getByText('Hast du es bereits ausprobiert? Dann freuen wir uns über deine Meinung!')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Mailänderli (noch kein Bild)' })).toBeVisible();
+  await expect(page.getByText('Tipps & Tricks')).toHaveCount(0);
+});
+
+test('bad ids, odd paths and long URLs give a 404 page, never a 500', async ({ openPage, app }) => {
+  const paths = [
+    '/detail/abc',
+    '/detail/00000000-0000-4000-8000-000000000000',
+    "/detail/1'%20or%20'1'='1",
+    '/detail/%E0%A4%A',
+    '/tags/%00',
+    `/tags/${'x'.repeat(5000)}`,
+    `/${'a/'.repeat(300)}`,
+    '/gibt-es-nicht',
+    '/images/00000000-0000-4000-8000-000000000000/480.jpg',
+    '/images/../../etc/passwd',
+  ];
+  for (const path of paths) {
+    const response = await fetch(`${app.url}${path}`);
+    expect([404, 400], path).toContain(response.status);
+  }
+  const page = await openPage();
+  const response = await page.goto('/gibt-es-nicht');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zur Startseite', exact: true }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('footer links lead to the home page and the imprint', async ({ openPage }) => {
+  const page = await openPage();
+  await page.goto('/backen');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByText('© 2024 Chuchiblog')).toBeVisible();
+  await footer.getByRole('link', { name: 'Impressum' }).click();
+  await expect(page).toHaveURL('/imprint');
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum', exact: true })).toBeVisible();
+  for (const heading of ['Haftungsausschluss', 'Nutzungsbedingungen', 'Urheberrechte', 'Anwendbares Recht und Gerichtsstand']) {
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+  }
+  await footer.getByRole('link', { name: 'Startseite' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the public screens have no serious accessibility violations (axe-core)', async ({ browser, app }) => {
+  for (const path of ['/', '/hauptgang', '/tags/S%C3%BCss', `/detail/${ids.newest}`, '/imprint']) {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      expect(await accessibilityViolations(browser, `${app.url}${path}`, viewport), `${path} ${viewport}`).toEqual([]);
+    }
+  }
+});
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,19 @@
+// The browser every journey uses: Debian's Chromium with flags that keep it
+// quiet and offline, at a phone and a desktop width.
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 900 },
+} as const;
+
+export type Viewport = keyof typeof VIEWPORTS;

@@ -1,0 +1,108 @@
+// The fixtures of the browser journeys.
+//
+// `journeys()` gives a test file its own `test`: the production app started in
+// the worker process (so a test can write state straight into the app's
+// database with the factories), an SMTP sink it mails to, and pages that
+// record script errors. The app reads its configuration once per process, so
+// every file must have a process of its own: each call of `journeys()`
+// registers new worker fixtures, and Playwright never reuses a worker for a
+// different set of worker fixtures.
+import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { TEST_PASSWORD, type createAccount } from '../../support/accounts.ts';
+import { startSmtpSink } from '../../support/smtp-sink.ts';
+import { startTestApp, type TestApp } from '../../support/test-app.ts';
+import { VIEWPORTS, type Viewport } from './browser.ts';
+
+export { expect };
+export type TrackedPage = Page & { errors: string[] };
+export type Account = Awaited<ReturnType<typeof createAccount>>;
+
+type WorkerFixtures = {
+  mail: Awaited<ReturnType<typeof startSmtpSink>>;
+  app: TestApp;
+};
+
+type TestFixtures = {
+  /** A page in a fresh context (its own cookies) whose script errors land in `page.errors`. */
+  openPage: (viewport?: Viewport, options?: BrowserContextOptions) => Promise<TrackedPage>;
+  /** Fails the test when the app (running in this process) logs an error. */
+  appErrors: void;
+};
+
+export function journeys(env: Record<string, string> = {}) {
+  return base.extend<TestFixtures, WorkerFixtures>({
+    mail: [
+      async ({}, use) => {
+        const sink = await startSmtpSink();
+        await use(sink);
+        await sink.stop();
+      },
+      { scope: 'worker' },
+    ],
+    app: [
+      async ({ mail }, use) => {
+        const app = await startTestApp({ SMTP_URL: mail.url, ...env });
+        await use(app);
+        await app.stop();
+      },
+      { scope: 'worker', timeout: 60_000 },
+    ],
+    baseURL: async ({ app }, use) => use(app.url),
+
+    openPage: async ({ browser, app }, use) => {
+      const contexts: Array<Awaited<ReturnType<typeof browser.newContext>>> = [];
+      await use(async (viewport = 'desktop', options = {}) => {
+        const context = await browser.newContext({ baseURL: app.url, viewport: VIEWPORTS[viewport], locale: 'de-CH', ...options });
+        contexts.push(context);
+        const page = (await context.newPage()) as TrackedPage;
+        page.errors = [];
+        page.on('pageerror', (error) => page.errors.push(`pageerror: ${error.message}`));
+        page.on('console', (message) => {
+          // A 404 page makes the browser log its own status line; that one is expected.
+          if (message.type() === 'error' && !/status of 404/.test(message.text())) {
+            page.errors.push(`console: ${message.text()}`);
+          }
+        });
+        return page;
+      });
+      for (const context of contexts) await context.close();
+    },
+
+    appErrors: [
+      async ({}, use) => {
+        const original = console.error;
+        const logged: string[] = [];
+        console.error = (...args: unknown[]) => {
+          logged.push(args.map(String).join(' '));
+          original(...args);
+        };
+        await use();
+        console.error = original;
+        expect(logged, 'errors logged by the app').toEqual([]);
+      },
+      { auto: true },
+    ],
+  });
+}
+
+/** Fills the login form and submits it. */
+export async function logIn(page: Page, email: string, password = TEST_PASSWORD) {
+  await page.getByLabel('E-Mail').fill(email);
+  await page.getByLabel(/^Passwort\W*$/).fill(password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Opens /login?redirectTo=… and signs in; resolves once the page it leads to shows the account menu. */
+export async function logInAndGo(page: Page, path: string, email: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
+  await logIn(page, email);
+  await expect(page).toHaveURL(path);
+  // After a client-side navigation the URL changes before the new page renders;
+  // the account button comes with it (the header and the page commit together).
+  await expect(page.getByRole('button', { name: 'Open' })).toBeVisible();
+}
+
+/** Resolves once React has hydrated the page, so controls that need JavaScript respond. */
+export async function hydrated(page: Page) {
+  await expect(page.locator('html[data-hydrated]')).toBeAttached();
+}

@@ -1,0 +1,51 @@
+// The public screens over plain HTTP: the server renders the content into
+// the HTML with a strict CSP, and pictures come in three formats with
+// long-lived caching. (The screens in a browser: tests/browser/public-screens-full.spec.ts.)
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { seedFullBlog, type FullBlog } from '../support/full-blog.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+let app: TestApp;
+let ids: FullBlog;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ids = await seedFullBlog();
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+test('the server renders the content into the HTML (no client-only rendering)', async () => {
+  const response = await fetch(`${app.url}/detail/${ids.newest}`);
+  const html = await response.text();
+  expect(response.headers.get('content-type')).toContain('text/html');
+  expect(html).toContain('Bärlauch-Risotto');
+  expect(html).toContain('Risottoreis');
+  expect(html).toContain('Reis beigeben und mit Bouillon ablöschen.');
+  expect(html).toContain(`<meta property="og:url" content="${app.url}/detail/${ids.newest}"/>`);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/[0-9a-f-]+\/960\.jpg"\/>/);
+  // Emotion's critical CSS is inlined, so the first paint is styled.
+  expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  // Inline scripts run by this response's nonce, or by their hashes when the page comes from the page cache.
+  expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'nonce-[^']+'| 'sha256-[^']+')+;/);
+  expect(/script-src [^;]*/.exec(response.headers.get('content-security-policy')!)![0]).not.toContain('unsafe-inline');
+  expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+test('images are served in three formats with long-lived caching', async () => {
+  const html = await (await fetch(`${app.url}/detail/${ids.newest}`)).text();
+  const [, imageId] = /\/images\/([0-9a-f-]{36})\/960\.avif/.exec(html) ?? [];
+  expect(imageId).toBeDefined();
+  for (const [file, type] of [
+    ['480.avif', 'image/avif'],
+    ['960.webp', 'image/webp'],
+    ['960.jpg', 'image/jpeg'],
+  ]) {
+    const response = await fetch(`${app.url}/images/${imageId}/${file}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  }
+});
