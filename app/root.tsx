@@ -8,7 +8,7 @@ import '@fontsource/dancing-script/latin-600.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
@@ -19,6 +19,7 @@ import { getSessionUser } from './lib/auth.server.ts';
 import { theme } from './theme/theme.ts';
 import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
 import { useNonce } from './utils/nonce.ts';
+import { onlyServingsChanged } from './utils/servings-param.ts';
 
 // The account menu and the "Rezept erfassen" button are for signed-in readers
 // only: anonymous readers, nearly all traffic, never download them.
@@ -62,6 +63,12 @@ export function Layout({ children }: { children: ReactNode }) {
 /** The signed-in user (or null) for the header's account control. */
 export async function loader({ request }: Route.LoaderArgs) {
   return { user: await getSessionUser(request) };
+}
+
+/** The signed-in user does not change with the servings of a recipe. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyServingsChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -9,13 +9,16 @@ import { contentVersion, onContentChange } from '../app/lib/content-version.serv
 import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
+import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
 import { cspHeader } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
 /** The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept. */
 const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+)$`);
-/** The public pages that are lists in pages (`?seite=N`); the others read no query parameter at all. */
+/** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);
+/** A recipe reads `?portionen=N` (the servings calculator); the imprint reads no query parameter at all. */
+const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 
 type Entry = {
   status: number;
@@ -117,7 +120,9 @@ type PageRequest = { method: string; path: string; url: string; headers: { cooki
 /**
  * The key a request is answered from and stored under, or undefined when it
  * may be neither (not an anonymous read of a public page). The key is the
- * path and, for the later pages of a list (home, categories, tags), `?seite=N` (utils/pagination.ts):
+ * path and, for a recipe scaled to other servings, `?portionen=N`
+ * (utils/servings-param.ts), for the later pages of a list (home, categories,
+ * tags), `?seite=N` (utils/pagination.ts):
  * no header and no other query parameter can make a second copy or change
  * one. A `seite` that names no page by itself (`seite=1` redirects, junk is a
  * 404) bypasses the cache, so it cannot be kept under the bare path.
@@ -125,9 +130,11 @@ type PageRequest = { method: string; path: string; url: string; headers: { cooki
 function cacheKey(req: PageRequest) {
   const read = req.method === 'GET' || req.method === 'HEAD';
   if (!read || mayCarrySession(req.headers.cookie) || !PUBLIC_PAGE.test(req.path) || req.path.endsWith('.data')) return undefined;
-  if (!LIST_PAGE.test(req.path)) return req.path; // a recipe or the imprint: no parameter makes a copy
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-  const suffix = pageCacheSuffix(new URL(`http://localhost/${query}`)); // the query only: cannot throw
+  const url = new URL(`http://localhost/${query}`); // the query only: cannot throw
+  if (RECIPE_PAGE.test(req.path)) return req.path + servingsCacheSuffix(url);
+  if (!LIST_PAGE.test(req.path)) return req.path; // the imprint: no parameter makes a copy
+  const suffix = pageCacheSuffix(url);
   return suffix === undefined ? undefined : req.path + suffix;
 }
 

@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, useActionData } from 'react-router';
+import { data, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/detail';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { RatingStars } from '../components/rating-stars.tsx';
@@ -25,6 +25,7 @@ import { getEnv } from '../lib/env.server.ts';
 import { rememberPublic } from '../lib/public-data-cache.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { onlyServingsChanged, readServingsParam } from '../utils/servings-param.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Rezept nicht gefunden');
@@ -63,6 +64,12 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
+/** Other servings change only the amounts, which the page computes itself. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyServingsChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const form = await readFormData(request);
@@ -75,6 +82,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
   const { recipe, commentState, similar, shareUrl } = loaderData;
   const user = useOptionalUser();
   const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
   return (
     <Stack spacing={{ xs: 4, md: 6 }} component="article">
       <Stack spacing={1.5} sx={{ maxWidth: 900 }}>
@@ -101,7 +109,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-            <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} />
+            <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={readServingsParam(searchParams)} />
           </Box>
         </Grid>
       </Grid>

@@ -230,3 +230,27 @@ test('a later page of a list is a cache entry of its own; junk parameters and a 
   expect(fresh.headers['x-page-cache']).toBe('miss');
   expect(text(fresh)).toContain(creme(11));
 });
+
+test('a recipe for other servings is a cache entry of its own; a portionen that names no number is the recipe as written', async () => {
+  const { id } = await createRecipe(owner, {
+    title: 'Älplermagronen',
+    quantity: 'für 4 Personen',
+    ingredients: [{ name: 'Hörnli', amount: '400 g' }],
+  });
+  const asWritten = await warm(`/detail/${id}`);
+  const forSix = await warm(`/detail/${id}?portionen=6`);
+  expect(text(asWritten)).toContain('400 g');
+  expect(text(forSix)).toContain('600 g');
+  expect(text(forSix)).toContain('für 6 Personen');
+
+  // Junk in portionen, or portionen twice, shows the recipe as written: the bare entry answers.
+  for (const junk of ['abc', '0', '100', '06', '6.5', '6&portionen=8', '']) {
+    const answer = await get(`/detail/${id}?portionen=${junk}&utm_source=x`);
+    expect(answer.headers['x-page-cache'], junk).toBe('hit');
+    expect(answer.body.equals(asWritten.body), junk).toBe(true);
+  }
+  // Other parameters do not make another copy of the scaled page either.
+  const tracked = await get(`/detail/${id}?fbclid=1&portionen=6`);
+  expect(tracked.headers['x-page-cache']).toBe('hit');
+  expect(tracked.body.equals(forSix.body)).toBe(true);
+});

@@ -1,20 +1,37 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Ingredient } from '../recipe-types.ts';
+import { scaleAmount, scaleQuantity, servingsOf } from '../servings.ts';
 import styles from './ingredients-panel.module.css';
+import { ServingsStepper } from './servings-stepper.tsx';
 
-export function IngredientsPanel({ quantity, ingredients }: { quantity: string; ingredients: Ingredient[] }) {
+type Props = {
+  quantity: string;
+  ingredients: Ingredient[];
+  /** The servings the reader chose (`?portionen=N`), when the quantity names a number to scale. */
+  servings?: number;
+};
+
+export function IngredientsPanel({ quantity, ingredients, servings }: Props) {
+  const recipeServings = servingsOf(quantity);
+  const count = recipeServings ? (servings ?? recipeServings.count) : undefined;
+  const factor = recipeServings && count ? count / recipeServings.count : 1;
   return (
     <Paper component="section" aria-labelledby="zutaten" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, borderTop: 4, borderColor: 'secondary.main' }}>
       <Typography variant="h3" component="h2" id="zutaten">
         Zutaten
       </Typography>
-      <Typography sx={{ color: 'text.secondary', fontStyle: 'italic', mb: 1.5 }}>{quantity}</Typography>
+      <div className={styles.quantity}>
+        <Typography sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+          {recipeServings && count ? scaleQuantity(quantity, recipeServings, count) : quantity}
+        </Typography>
+        {recipeServings && count && <ServingsStepper count={count} recipeCount={recipeServings.count} />}
+      </div>
       <table className={styles.table}>
         <tbody>
           {ingredients.map((ingredient, index) => (
             <tr key={index} className={styles.row}>
-              <td className={styles.amount}>{ingredient.amount}</td>
+              <td className={styles.amount}>{scaleAmount(ingredient.amount, factor)}</td>
               <td className={styles.name}>{ingredient.name}</td>
             </tr>
           ))}

@@ -1,0 +1,206 @@
+// The servings calculator: how many a recipe is for, read from its free-text
+// quantity ("für 4 Personen", "4 Portionen", "ergibt 12 Stück"), and every
+// ingredient amount scaled to another number and rounded the way a cook
+// writes it (½, 1 ¼, 250 g, 1,2 kg). Amounts without a number ("etwas",
+// "nach Belieben") stay as they are. Pure: the detail page, the print view
+// and the structured data use the same functions on server and client.
+
+/** How many the recipe is for: the number in its quantity text, and where that number stands. */
+export type Servings = { count: number; start: number; end: number };
+
+const NUMBER_WORDS: Record<string, number> = {
+  ein: 1, eine: 1, einen: 1, eins: 1, zwei: 2, drei: 3, vier: 4, fünf: 5, sechs: 6,
+  sieben: 7, acht: 8, neun: 9, zehn: 10, elf: 11, zwölf: 12,
+};
+
+/** The first whole number (in digits or as a German word up to zwölf) in the quantity text. */
+export function servingsOf(quantity: string): Servings | undefined {
+  const match = /(?<![\d,.])(\d{1,3})(?![\d,./½¼¾])|\b(ein|eine|einen|eins|zwei|drei|vier|fünf|sechs|sieben|acht|neun|zehn|elf|zwölf)\b/i.exec(quantity);
+  if (!match) return undefined;
+  const count = match[1] ? Number(match[1]) : NUMBER_WORDS[match[2]!.toLowerCase()]!;
+  if (count < 1) return undefined;
+  return { count, start: match.index, end: match.index + match[0].length };
+}
+
+const SINGULAR_PLURAL: Array<[string, string]> = [
+  ['Person', 'Personen'],
+  ['Portion', 'Portionen'],
+];
+
+/** The quantity text for `count` instead of the recipe's number: "für 4 Personen" → "für 6 Personen". */
+export function scaleQuantity(quantity: string, servings: Servings, count: number) {
+  let rest = quantity.slice(servings.end);
+  for (const [one, many] of SINGULAR_PLURAL) {
+    rest = count === 1 ? rest.replace(new RegExp(`^(\\s+)${many}\\b`), `$1${one}`) : rest.replace(new RegExp(`^(\\s+)${one}\\b(?!en)`), `$1${many}`);
+  }
+  // A second count of pieces ("für 4 Personen (ca. 24 Stück)") follows; sizes ("26 cm") do not.
+  const factor = count / servings.count;
+  rest = rest.replace(/(?<![\d,.])(\d{1,4})(\s+(?:Stück|Stk\.|Portionen|Personen)\b)/g, (_, n: string, word: string) => `${Math.max(1, Math.round(Number(n) * factor))}${word}`);
+  return `${quantity.slice(0, servings.start)}${count}${rest}`;
+}
+
+// ---------------------------------------------------------------- amounts
+
+const FRACTIONS: Record<string, number> = { '½': 0.5, '¼': 0.25, '¾': 0.75, '⅓': 1 / 3, '⅔': 2 / 3, '⅛': 0.125 };
+
+/** One number as written in a recipe: 2, 1,5, 1.5, ½, 1 ½, 1½, 1/2, 1 1/2. */
+const NUMBER = String.raw`(?:\d+\s\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s?[½¼¾⅓⅔⅛])?|[½¼¾⅓⅔⅛])`;
+const AMOUNT = new RegExp(String.raw`^(\s*(?:ca\.|circa|etwa|ungefähr)?\s*)(${NUMBER})(?:\s*(?:–|-|bis)\s*(${NUMBER}))?(.*)$`, 'is');
+
+function readNumber(text: string): number {
+  const compact = text.replace(/\s+/g, ' ').trim();
+  const mixed = /^(\d+)\s(\d+)\/(\d+)$/.exec(compact);
+  if (mixed) return Number(mixed[1]) + Number(mixed[2]) / Number(mixed[3]);
+  const fraction = /^(\d+)\/(\d+)$/.exec(compact);
+  if (fraction) return Number(fraction[1]) / Number(fraction[2]);
+  const withGlyph = /^(\d+(?:[.,]\d+)?)?\s?([½¼¾⅓⅔⅛])$/.exec(compact);
+  if (withGlyph) return Number((withGlyph[1] ?? '0').replace(',', '.')) + FRACTIONS[withGlyph[2]!]!;
+  return Number(compact.replace(',', '.'));
+}
+
+type Unit = {
+  /** How the amount is rounded: to a fraction a cook measures, to whole pieces, or to a scale's steps. */
+  rounding: 'fraction' | 'half' | 'whole-min-one' | 'weight' | 'decimal';
+  /** A bigger unit this one turns into (1000 g → 1 kg), with the factor. */
+  up?: { unit: string; factor: number };
+  /** A smaller unit this one turns into below 1 (0,5 l → 5 dl), with the factor. */
+  down?: { unit: string; factor: number };
+  /** The plural, where German has one (1 Prise, 2 Prisen). */
+  plural?: string;
+};
+
+const UNITS: Record<string, Unit> = {
+  g: { rounding: 'weight', up: { unit: 'kg', factor: 1000 } },
+  kg: { rounding: 'decimal', down: { unit: 'g', factor: 1000 } },
+  ml: { rounding: 'weight', up: { unit: 'l', factor: 1000 } },
+  cl: { rounding: 'fraction', up: { unit: 'l', factor: 100 } },
+  dl: { rounding: 'fraction', up: { unit: 'l', factor: 10 } },
+  l: { rounding: 'decimal', down: { unit: 'dl', factor: 10 } },
+  EL: { rounding: 'fraction' },
+  TL: { rounding: 'fraction' },
+  'Msp.': { rounding: 'whole-min-one' },
+  Msp: { rounding: 'whole-min-one' },
+  Prise: { rounding: 'whole-min-one', plural: 'Prisen' },
+  Prisen: { rounding: 'whole-min-one', plural: 'Prisen' },
+  Päckli: { rounding: 'fraction' },
+  Päckchen: { rounding: 'fraction' },
+  'Stk.': { rounding: 'half' },
+  Stück: { rounding: 'half' },
+  Bund: { rounding: 'fraction' },
+  Becher: { rounding: 'fraction' },
+  Dose: { rounding: 'fraction', plural: 'Dosen' },
+  Dosen: { rounding: 'fraction', plural: 'Dosen' },
+  Tasse: { rounding: 'fraction', plural: 'Tassen' },
+  Tassen: { rounding: 'fraction', plural: 'Tassen' },
+  Zweig: { rounding: 'whole-min-one', plural: 'Zweige' },
+  Zweige: { rounding: 'whole-min-one', plural: 'Zweige' },
+  Zehe: { rounding: 'whole-min-one', plural: 'Zehen' },
+  Zehen: { rounding: 'whole-min-one', plural: 'Zehen' },
+  Scheibe: { rounding: 'whole-min-one', plural: 'Scheiben' },
+  Scheiben: { rounding: 'whole-min-one', plural: 'Scheiben' },
+};
+
+const SINGULAR: Record<string, string> = { Prisen: 'Prise', Dosen: 'Dose', Tassen: 'Tasse', Zweige: 'Zweig', Zehen: 'Zehe', Scheiben: 'Scheibe' };
+
+/** The fractions a cook measures with spoons and cups. */
+const COOK_FRACTIONS: Array<[number, string]> = [
+  [0, ''],
+  [0.25, '¼'],
+  [1 / 3, '⅓'],
+  [0.5, '½'],
+  [2 / 3, '⅔'],
+  [0.75, '¾'],
+  [1, ''],
+];
+
+function asFraction(value: number) {
+  if (value >= 10) return String(Math.round(value));
+  let whole = Math.floor(value);
+  const [part, glyph] = COOK_FRACTIONS.reduce((best, candidate) =>
+    Math.abs(candidate[0] - (value - whole)) < Math.abs(best[0] - (value - whole)) ? candidate : best,
+  );
+  if (part === 1) whole += 1;
+  if (whole === 0 && glyph === '') return '¼'; // never round an ingredient away
+  return whole === 0 ? glyph : glyph ? `${whole} ${glyph}` : String(whole);
+}
+
+function asHalves(value: number) {
+  return asFraction(Math.max(0.5, Math.round(value * 2) / 2));
+}
+
+/** Grams and millilitres: exact when small, then in the steps a kitchen scale shows. */
+function asWeight(value: number) {
+  const step = value < 20 ? 1 : value < 100 ? 5 : 10;
+  return String(Math.max(1, Math.round(value / step) * step));
+}
+
+/** Kilograms and litres: at most one decimal, with a comma as in the rest of the site ("3,5 von 5 Sternen"). */
+function asDecimal(value: number) {
+  const rounded = Math.round(value * 10) / 10;
+  return String(rounded === 0 ? 0.1 : rounded).replace('.', ',');
+}
+
+function format(value: number, rounding: Unit['rounding']) {
+  switch (rounding) {
+    case 'fraction':
+      return asFraction(value);
+    case 'half':
+      return asHalves(value);
+    case 'whole-min-one':
+      return String(Math.max(1, Math.round(value)));
+    case 'weight':
+      return asWeight(value);
+    case 'decimal':
+      return asDecimal(value);
+  }
+}
+
+/** The unit word at the start of the rest of an amount ("g", "EL", "Prisen") and what follows it. */
+function splitUnit(rest: string): { unit?: string; space: string; tail: string } {
+  const match = /^(\s*)(\S+)(.*)$/s.exec(rest);
+  if (match && UNITS[match[2]!]) return { unit: match[2]!, space: match[1]!, tail: match[3]! };
+  return { space: '', tail: rest };
+}
+
+/** Picks the unit a cook would use for `value` (1000 g → 1 kg, 0,5 l → 5 dl). */
+function settle(value: number, unit: string | undefined): { value: number; unit: string | undefined } {
+  const known = unit ? UNITS[unit] : undefined;
+  if (known?.up && value >= known.up.factor) return { value: value / known.up.factor, unit: known.up.unit };
+  if (known?.down && value < 1) return { value: value * known.down.factor, unit: known.down.unit };
+  return { value, unit };
+}
+
+function unitFor(unit: string | undefined, value: number) {
+  if (!unit) return unit;
+  const known = UNITS[unit];
+  if (!known?.plural) return unit;
+  return value > 1 ? known.plural : (SINGULAR[unit] ?? unit);
+}
+
+/**
+ * The amount for `factor` times the recipe ("300 g" × 1.5 → "450 g"). An
+ * amount that does not start with a number is returned as it is.
+ */
+export function scaleAmount(amount: string, factor: number): string {
+  if (factor === 1) return amount;
+  const match = AMOUNT.exec(amount);
+  if (!match) return amount;
+  const [, prefix, first, second, rest] = match as unknown as [string, string, string, string | undefined, string];
+  const { unit, space, tail } = splitUnit(rest);
+  const low = settle(readNumber(first) * factor, unit);
+  const rounding = low.unit ? UNITS[low.unit]!.rounding : 'half';
+  if (second === undefined) {
+    const shown = format(low.value, rounding);
+    return `${prefix}${shown}${low.unit ? `${space || ' '}${unitFor(low.unit, low.value)}` : ''}${tail}`;
+  }
+  // A range keeps one unit: the one its upper end settles in.
+  const high = settle(readNumber(second) * factor, unit);
+  const sameUnit = high.unit === low.unit;
+  const lowValue = sameUnit ? low.value : (readNumber(first) * factor) / (UNITS[unit!]!.up?.factor ?? 1);
+  const shownUnit = high.unit;
+  const rangeRounding = shownUnit ? UNITS[shownUnit]!.rounding : 'half';
+  return `${prefix}${format(lowValue, rangeRounding)}–${format(high.value, rangeRounding)}${shownUnit ? `${space || ' '}${unitFor(shownUnit, high.value)}` : ''}${tail}`;
+}
+
+/** The smallest and largest number of servings the calculator offers. */
+export const SERVINGS_RANGE = { min: 1, max: 99 } as const;

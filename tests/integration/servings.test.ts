@@ -1,0 +1,102 @@
+// The servings calculator's reading and scaling, case by case as cooks write them.
+import { describe, expect, test } from 'vitest';
+import { scaleAmount, scaleQuantity, servingsOf } from '../../app/features/recipes/servings.ts';
+
+describe('how many a recipe is for', () => {
+  test.each([
+    ['für 4 Personen', 4],
+    ['4 Portionen', 4],
+    ['ergibt 12 Stück', 12],
+    ['Für 2–3 Personen', 2],
+    ['1 Kuchen (26 cm)', 1],
+    ['für eine Springform von 24 cm', 1],
+    ['Für zwei Personen', 2],
+    ['ein Blech', 1],
+    ['für zwölf Guetzli', 12],
+  ])('%s → %i', (quantity, count) => {
+    expect(servingsOf(quantity)?.count).toBe(count);
+  });
+
+  test.each([['nach Belieben'], ['eine Handvoll'.replace('eine', 'keine')], ['1,5 kg Teig'], ['für 0 Personen'], ['']])(
+    '%j has no number to scale',
+    (quantity) => {
+      expect(servingsOf(quantity)).toBeUndefined();
+    },
+  );
+
+  test.each([
+    ['für 4 Personen', 6, 'für 6 Personen'],
+    ['für 4 Personen', 1, 'für 1 Person'],
+    ['1 Portion', 3, '3 Portionen'],
+    ['ergibt 12 Stück', 24, 'ergibt 24 Stück'],
+    ['Für zwei Personen', 5, 'Für 5 Personen'],
+    ['für 4 Personen (ca. 24 Stück)', 5, 'für 5 Personen (ca. 30 Stück)'],
+    ['1 Kuchen (26 cm)', 2, '2 Kuchen (26 cm)'],
+  ])('%s for %i → %s', (quantity, count, expected) => {
+    expect(scaleQuantity(quantity, servingsOf(quantity)!, count)).toBe(expected);
+  });
+});
+
+describe('amounts scaled and rounded for a cook', () => {
+  test.each([
+    // grams and millilitres: whole, then in a scale's steps; 1000 g is 1 kg
+    ['300 g', 1.5, '450 g'],
+    ['250 g', 4, '1 kg'],
+    ['600 g', 2.5, '1,5 kg'],
+    ['125 g', 1 / 3, '40 g'],
+    ['7 g', 0.5, '4 g'],
+    ['1,2 kg', 0.5, '600 g'],
+    ['0,5 kg', 3, '1,5 kg'],
+    ['500 ml', 3, '1,5 l'],
+    ['200 ml', 0.25, '50 ml'],
+    // dl and l: the Swiss kitchen's measuring jug; 10 dl is 1 l
+    ['2 dl', 2, '4 dl'],
+    ['1 ½ dl', 2, '3 dl'],
+    ['3 dl', 1.5, '4 ½ dl'],
+    ['5 dl', 2, '1 l'],
+    ['1 l', 0.5, '5 dl'],
+    ['1,5 dl', 1 / 3, '½ dl'],
+    // spoons and packs: common fractions
+    ['2 EL', 0.5, '1 EL'],
+    ['1 EL', 0.5, '½ EL'],
+    ['1 TL', 0.25, '¼ TL'],
+    ['½ TL', 3, '1 ½ TL'],
+    ['1/2 TL', 1.5, '¾ TL'],
+    ['1 1/2 EL', 2, '3 EL'],
+    ['1 Päckli', 1.5, '1 ½ Päckli'],
+    ['1 Bund', 2, '2 Bund'],
+    ['1 Becher', 0.5, '½ Becher'],
+    ['1 Dose', 2, '2 Dosen'],
+    ['2 Dosen', 0.5, '1 Dose'],
+    ['3 EL', 10 / 3, '10 EL'],
+    // a pinch stays at least one, and whole
+    ['1 Prise', 0.5, '1 Prise'],
+    ['1 Prise', 3, '3 Prisen'],
+    ['1 Msp.', 2, '2 Msp.'],
+    ['1 Zweig', 3, '3 Zweige'],
+    // pieces without a unit: halves, at least one half
+    ['3', 0.5, '1 ½'],
+    ['4 Stk.', 1.5, '6 Stk.'],
+    ['1', 0.25, '½'],
+    ['12', 1.5, '18'],
+    // ranges scale at both ends
+    ['2–3 EL', 2, '4–6 EL'],
+    ['2-3', 2, '4–6'],
+    ['800–1200 g', 2, '1,6–2,4 kg'],
+    ['600–900 g', 1.5, '0,9–1,4 kg'],
+    // words around the number stay
+    ['ca. 200 g', 2, 'ca. 400 g'],
+    ['2 EL, gehackt', 2, '4 EL, gehackt'],
+    ['1,5 Tassen', 2, '3 Tassen'],
+  ])('%s × %d → %s', (amount, factor, expected) => {
+    expect(scaleAmount(amount, factor)).toBe(expected);
+  });
+
+  test.each([['etwas'], ['nach Belieben'], [''], ['eine Handvoll'], ['Saft von einer Zitrone']])('%j stays as it is', (amount) => {
+    expect(scaleAmount(amount, 2)).toBe(amount);
+  });
+
+  test('the recipe\'s own number changes nothing', () => {
+    expect(scaleAmount('1,333 kg', 1)).toBe('1,333 kg');
+  });
+});
