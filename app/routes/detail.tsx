@@ -19,13 +19,14 @@ import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
 import { TagLinks } from '../features/recipes/components/tag-links.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
+import { PrintButton } from '../features/recipes/components/print-button.tsx';
 import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { rememberPublic } from '../lib/public-data-cache.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { onlyServingsChanged, readServingsParam } from '../utils/servings-param.ts';
+import { onlyServingsChanged, readServingsParam, SERVINGS_PARAM } from '../utils/servings-param.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Rezept nicht gefunden');
@@ -83,38 +84,50 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
   const user = useOptionalUser();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
+  const servings = readServingsParam(searchParams);
+  // A printed recipe names its address, with the servings it was printed for.
+  const printedUrl = servings === undefined ? shareUrl : `${shareUrl}?${SERVINGS_PARAM}=${servings}`;
   return (
-    <Stack spacing={{ xs: 4, md: 6 }} component="article">
-      <Stack spacing={1.5} sx={{ maxWidth: 900 }}>
+    <Stack spacing={{ xs: 4, md: 6 }} component="article" data-print="layout">
+      <Stack spacing={1.5} sx={{ maxWidth: 900 }} data-print="head">
         <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
           {recipe.category}
         </Typography>
         <Typography variant="h1">{recipe.title}</Typography>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
-        {user?.id === recipe.userId && <RecipeOwnerActions recipeId={recipe.uid} variant="detail" redirectTo="/" />}
+        <div>
+          <PrintButton />
+        </div>
+        {user?.id === recipe.userId && (
+          <div data-print="hide">
+            <RecipeOwnerActions recipeId={recipe.uid} variant="detail" redirectTo="/" />
+          </div>
+        )}
       </Stack>
 
-      <Grid container spacing={{ xs: 3, md: 5 }}>
-        <Grid size={{ xs: 12, md: 8 }}>
-          <Stack spacing={3}>
-            <Box sx={{ borderRadius: 3, overflow: 'hidden' }}>
+      <Grid container spacing={{ xs: 3, md: 5 }} data-print="contents">
+        <Grid size={{ xs: 12, md: 8 }} data-print="contents">
+          <Stack spacing={3} data-print="contents">
+            <Box sx={{ borderRadius: 3, overflow: 'hidden' }} data-print="picture">
               <RecipeImage image={recipe.image} alt={recipe.title} priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" />
             </Box>
-            <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }}>{recipe.lead}</Typography>
-            <Paper elevation={0} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+            <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }} data-print="lead">
+              {recipe.lead}
+            </Typography>
+            <Paper elevation={0} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }} data-print="facts">
               <RecipeFacts recipe={recipe} />
               {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
             </Paper>
           </Stack>
         </Grid>
-        <Grid size={{ xs: 12, md: 4 }}>
-          <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
-            <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={readServingsParam(searchParams)} />
+        <Grid size={{ xs: 12, md: 4 }} data-print="contents">
+          <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }} data-print="ingredients">
+            <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={servings} />
           </Box>
         </Grid>
       </Grid>
 
-      <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} sx={{ maxWidth: 820 }}>
+      <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} sx={{ maxWidth: 820 }} data-print="steps">
         <Typography variant="h2" id="zubereitung">
           Zubereitung
         </Typography>
@@ -122,7 +135,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
       </Stack>
 
       {recipe.additional && (
-        <Paper component="section" aria-labelledby="tipps" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }}>
+        <Paper component="section" aria-labelledby="tipps" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }} data-print="tips">
           <Typography variant="h4" component="h2" id="tipps">
             Tipps & Tricks
           </Typography>
@@ -130,10 +143,14 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Paper>
       )}
 
-      <ShareLinks title={recipe.title} url={shareUrl} />
+      <p data-print="source">Quelle: {printedUrl}</p>
+
+      <div data-print="hide">
+        <ShareLinks title={recipe.title} url={shareUrl} />
+      </div>
 
       {similar.length > 0 && (
-        <Stack component="section" aria-labelledby="aehnliche" spacing={2}>
+        <Stack component="section" aria-labelledby="aehnliche" spacing={2} data-print="hide">
           <Divider />
           <Typography variant="h2" id="aehnliche">
             Ähnliche Rezepte
@@ -142,7 +159,9 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Stack>
       )}
 
-      <CommentsSection recipeId={recipe.uid} state={commentState} user={user} result={actionData} />
+      <div data-print="hide">
+        <CommentsSection recipeId={recipe.uid} state={commentState} user={user} result={actionData} />
+      </div>
     </Stack>
   );
 }

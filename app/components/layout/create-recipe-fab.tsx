@@ -12,6 +12,7 @@ export function CreateRecipeFab() {
       to="/create"
       color="secondary"
       variant="extended"
+      data-print="hide"
       sx={{ position: 'fixed', right: { xs: 16, md: 32 }, bottom: { xs: 16, md: 32 }, zIndex: 'speedDial' }}
     >
       <Add sx={{ mr: 1 }} />

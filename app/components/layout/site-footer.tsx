@@ -3,7 +3,7 @@ import styles from './site-layout.module.css';
 
 export function SiteFooter() {
   return (
-    <footer className={styles.footer}>
+    <footer className={styles.footer} data-print="hide">
       <div className={styles.container}>
         <div className={styles.footerRow}>
           <nav aria-label="Fusszeile" className={styles.footerNav}>

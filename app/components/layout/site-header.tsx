@@ -7,7 +7,7 @@ import styles from './site-layout.module.css';
 /** Logo bar, then a dark bar with the categories and the account control. */
 export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
   return (
-    <header>
+    <header data-print="hide">
       <div className={styles.logoBar}>
         <div className={styles.container}>
           <Link to="/" aria-label="Chuchiblog – zur Startseite" className={styles.logoLink}>

@@ -45,7 +45,7 @@ export function journeys(env: Record<string, string> = {}) {
         await use(app);
         await app.stop();
       },
-      { scope: 'worker', timeout: 60_000 },
+      { scope: 'worker', timeout: 120_000 },
     ],
     baseURL: async ({ app }, use) => use(app.url),
 

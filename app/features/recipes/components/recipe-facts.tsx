@@ -33,11 +33,13 @@ export function RecipeFacts({ recipe }: { recipe: RecipeDetail }) {
       <Fact label="Schwierigkeitsgrad:">{recipe.level}</Fact>
       <Fact label="Rezept von:">
         {recipe.author}
-        {' · '}
-        {/* The mailto address comes from a redirect, never from the page: see routes/recipe-contact.ts. */}
-        <Link href={`/detail/${recipe.uid}/kontakt`} rel="nofollow">
-          Autor kontaktieren
-        </Link>
+        <span data-print="hide">
+          {' · '}
+          {/* The mailto address comes from a redirect, never from the page: see routes/recipe-contact.ts. */}
+          <Link href={`/detail/${recipe.uid}/kontakt`} rel="nofollow">
+            Autor kontaktieren
+          </Link>
+        </span>
       </Fact>
       <Fact label="Erfasst am:">{formatLongDate(recipe.createdAt)}</Fact>
     </Box>

@@ -5,7 +5,7 @@ import styles from './tag-links.module.css';
 /** The recipe's tags, each a link to its tag page. */
 export function TagLinks({ tags }: { tags: readonly string[] }) {
   return (
-    <ul aria-label="Tags" className={styles.list}>
+    <ul aria-label="Tags" className={styles.list} data-print="hide">
       {tags.map((tag) => (
         <li key={tag}>
           <Link to={tagPath(tag)} className={styles.tag}>

@@ -1,0 +1,91 @@
+// Printing a recipe: one clean A4 page with the recipe, scaled as chosen,
+// and its address; no navigation, share block, comments or buttons.
+import { createAccount } from '../support/accounts.ts';
+import { createComment, createRecipe } from '../support/factories.ts';
+import { createImage } from '../support/stored-images.ts';
+import { expect, hydrated, journeys } from './support/fixtures.ts';
+
+const test = journeys();
+let recipePath: string;
+
+test.beforeAll(async ({ app }) => {
+  void app; // the factories write into the app's database
+  const anna = await createAccount('Anna Graf');
+  const recipe = await createRecipe(anna, {
+    title: 'Zürcher Geschnetzeltes',
+    quantity: 'für 4 Personen',
+    imageId: await createImage(anna.id, 30),
+    ingredients: [
+      { name: 'Kalbfleisch, geschnetzelt', amount: '600 g' },
+      { name: 'Champignons', amount: '250 g' },
+      { name: 'Zwiebel', amount: '1' },
+      { name: 'Weisswein', amount: '1 dl' },
+      { name: 'Rahm', amount: '2 dl' },
+      { name: 'Butter', amount: '2 EL' },
+      { name: 'Salz und Pfeffer', amount: '' },
+    ],
+    description: [
+      '1. Fleisch portionenweise scharf anbraten, herausnehmen.',
+      '2. Zwiebel und Champignons in Butter andünsten.',
+      '3. Mit Weisswein ablöschen und einkochen lassen.',
+      '4. Rahm beigeben, kurz köcheln, Fleisch darin nur erwärmen.',
+    ].join('\n\n'),
+    additional: 'Dazu passt eine knusprige Rösti.',
+  });
+  await createComment(recipe.id, anna, { nickname: 'Anna', comment: 'Ein Klassiker.', rating: 5 });
+  recipePath = `/detail/${recipe.id}`;
+});
+
+test('the print layout keeps the recipe and its address, and leaves out everything else', async ({ openPage, app }) => {
+  const page = await openPage('desktop');
+  await page.goto(`${recipePath}?portionen=6`);
+  await page.emulateMedia({ media: 'print' });
+  for (const kept of [
+    page.getByRole('heading', { level: 1, name: 'Zürcher Geschnetzeltes' }),
+    page.getByRole('img', { name: 'Zürcher Geschnetzeltes' }),
+    page.getByRole('region', { name: 'Zutaten' }).getByText('900 g'),
+    page.getByRole('region', { name: 'Zubereitung' }),
+    page.getByRole('region', { name: 'Tipps & Tricks' }),
+    page.getByText(`Quelle: ${app.url}${recipePath}?portionen=6`),
+  ]) {
+    await expect(kept).toBeVisible();
+  }
+  for (const left of [
+    page.getByRole('banner'),
+    page.getByRole('contentinfo'),
+    page.getByRole('region', { name: 'Rezept teilen' }),
+    page.getByRole('region', { name: 'Kommentare' }),
+    page.getByRole('group', { name: 'Portionen umrechnen' }),
+    page.getByRole('button', { name: 'Drucken' }),
+  ]) {
+    await expect(left).toBeHidden();
+  }
+  // On screen the address is not repeated.
+  await page.emulateMedia({ media: 'screen' });
+  await expect(page.getByText(`Quelle: ${app.url}`)).toBeHidden();
+});
+
+test('a typical recipe prints on one A4 page', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto(recipePath);
+  const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true });
+  const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
+  expect(pages).toHaveLength(1);
+});
+
+test('"Drucken" opens the print dialog, and shows only where it can', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto(recipePath);
+  await hydrated(page);
+  await page.evaluate(() => {
+    window.print = () => document.documentElement.setAttribute('data-printed', '');
+  });
+  await page.getByRole('button', { name: 'Drucken' }).click();
+  await expect(page.locator('html[data-printed]')).toBeAttached();
+
+  // Without JavaScript the button could do nothing: it is not there to press.
+  const plain = await openPage('mobile', { javaScriptEnabled: false });
+  await plain.goto(recipePath);
+  await expect(plain.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(plain.getByRole('button', { name: 'Drucken' })).toBeHidden();
+});
