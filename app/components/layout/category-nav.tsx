@@ -17,23 +17,34 @@ export function CategoryNav() {
   return (
     <nav aria-label="Kategorien" className={styles.nav}>
       <div className={styles.navMenu}>
-        <button
-          type="button"
+        {/* A link to the list below until JavaScript runs (the list opens as the
+            page's :target, see site-layout.module.css); then the menu button. */}
+        <a
+          href="#kategorien"
+          role="button"
           className={styles.menuButton}
           aria-label="Navigation öffnen"
           aria-controls={anchor ? 'category-menu' : undefined}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => {
+            event.preventDefault();
             setMenuWanted(true);
             setAnchor(event.currentTarget);
           }}
+          onKeyDown={(event) => {
+            // A button answers the space bar as well as Enter.
+            if (event.key === ' ') {
+              event.preventDefault();
+              event.currentTarget.click();
+            }
+          }}
         >
           <MenuIcon />
-        </button>
+        </a>
         {menuWanted && <CategoryMenu id="category-menu" anchor={anchor} onClose={() => setAnchor(null)} />}
       </div>
-      <div className={styles.navLinks}>
+      <div id="kategorien" className={styles.navLinks}>
         {CATEGORIES.map((c) => (
           <NavLink key={c.slug} to={`/${c.slug}`} className={styles.navLink}>
             {c.label}
