@@ -19,7 +19,7 @@ import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
 import { TagLinks } from '../features/recipes/components/tag-links.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
-import { PrintButton } from '../features/recipes/components/print-button.tsx';
+import { RecipeTools } from '../features/recipes/components/recipe-tools.tsx';
 import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
@@ -95,9 +95,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Typography>
         <Typography variant="h1">{recipe.title}</Typography>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
-        <div>
-          <PrintButton />
-        </div>
+        <RecipeTools />
         {user?.id === recipe.userId && (
           <div data-print="hide">
             <RecipeOwnerActions recipeId={recipe.uid} variant="detail" redirectTo="/" />

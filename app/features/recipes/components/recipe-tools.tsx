@@ -1,0 +1,27 @@
+import styles from './recipe-tools.module.css';
+
+/**
+ * Below a recipe's title: "Zum Rezept" jumps past picture and story to the
+ * ingredients; "Drucken" opens the print dialog, which gives the recipe's
+ * print layout (theme/print.css). Printing needs JavaScript, so that button
+ * shows only once the page has hydrated; the browser's own print works the
+ * same without it.
+ */
+export function RecipeTools() {
+  return (
+    <div className={styles.tools} data-print="hide">
+      <a href="#zutaten" className={styles.button}>
+        <svg aria-hidden viewBox="0 0 24 24" className={styles.icon}>
+          <path d="M20 12l-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z" />
+        </svg>
+        Zum Rezept
+      </a>
+      <button type="button" className={`${styles.button} ${styles.print}`} onClick={() => window.print()}>
+        <svg aria-hidden viewBox="0 0 24 24" className={styles.icon}>
+          <path d="M19 8H5c-1.66 0-3 1.34-3 3v6h4v4h12v-4h4v-6c0-1.66-1.34-3-3-3m-3 11H8v-5h8zm3-7c-.55 0-1-.45-1-1s.45-1 1-1 1 .45 1 1-.45 1-1 1m-1-9H6v4h12z" />
+        </svg>
+        Drucken
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// Reading on a phone, as a new reader would: categories reachable without
+// JavaScript, no sideways scrolling for long Swiss compounds or addresses,
+// the floating button never over the recipe, and a jump to the ingredients.
+import { createAccount } from '../support/accounts.ts';
+import { createRecipe } from '../support/factories.ts';
+import { expect, hydrated, journeys, logInAndGo, type Account } from './support/fixtures.ts';
+
+const test = journeys();
+let vreni: Account;
+let longPath: string;
+
+test.beforeAll(async ({ app }) => {
+  void app; // the factories write into the app's database
+  vreni = await createAccount('Vreni Baumann');
+  const recipe = await createRecipe(vreni, {
+    title: 'Vierwaldstätterseefelchenfiletknusperli',
+    tags: ['Salzig'],
+    description: `Nach dem Rezept von https://www.example.ch/rezepte/fisch/vierwaldstaettersee/felchenfilet-knusperli-mit-kraeuterpanade-und-zitronenmayonnaise-nach-art-des-hauses\n\nFilets panieren und ausbacken.`,
+  });
+  longPath = `/detail/${recipe.id}`;
+});
+
+test('without JavaScript the menu button opens the categories at phone width', async ({ openPage }) => {
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto('/');
+  const categories = page.getByRole('navigation', { name: 'Kategorien' });
+  await expect(categories.getByRole('link', { name: 'Backen' })).toBeHidden();
+  await categories.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await categories.getByRole('link', { name: 'Backen' }).click();
+  await expect(page).toHaveURL('/backen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();
+});
+
+test('a long compound in the title and a long address in the steps never make the page wider than the phone', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  for (const path of [longPath, '/', '/hauptgang', '/tags/Salzig']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(375);
+  }
+});
+
+test('"Zum Rezept" jumps to the ingredients', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto(longPath);
+  const ingredients = page.getByRole('heading', { name: 'Zutaten' });
+  await expect(ingredients).not.toBeInViewport();
+  await page.getByRole('link', { name: 'Zum Rezept' }).click();
+  await expect(ingredients).toBeInViewport();
+});
+
+test('the floating "Rezept erfassen" button stays off a recipe on a phone, and leaves room below other pages', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await logInAndGo(page, longPath, vreni.email);
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeHidden();
+
+  await page.goto('/hauptgang');
+  const fab = page.getByRole('link', { name: 'Rezept erfassen' });
+  await expect(fab).toBeVisible();
+  // Scrolled to the end, the footer's last line is above the button, not under it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const copyright = await page.getByText('© 2024 Chuchiblog').boundingBox();
+  const button = await fab.boundingBox();
+  expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(button!.y);
+
+  // On a desktop the button floats beside the content, on recipes too.
+  const desktop = await openPage('desktop', { storageState: await page.context().storageState() });
+  await desktop.goto(longPath);
+  await expect(desktop.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
+});
