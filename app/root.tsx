@@ -10,7 +10,7 @@ import './theme/print.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
@@ -80,6 +80,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (signedIn) void RecipeOwnerActions.preload();
   }, [signedIn]);
+  // A page that takes the whole screen (cook mode) says so in its route's handle.
+  const fullScreen = useMatches().some((match) => (match.handle as { fullScreen?: boolean } | undefined)?.fullScreen);
+  if (fullScreen) return <Outlet />;
   return (
     <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
       <Outlet />

@@ -11,6 +11,7 @@ export default [
   route('detail/:recipeId', 'routes/detail.tsx'),
   route('detail/:recipeId/delete', 'routes/recipe-delete.ts'),
   route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
+  route('detail/:recipeId/kochmodus', 'routes/cook-mode.tsx'),
   route('imprint', 'routes/imprint.tsx'),
   // Recipe authoring (signed-in users; the server checks ownership).
   route('create', 'routes/create.tsx'),

@@ -95,7 +95,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Typography>
         <Typography variant="h1">{recipe.title}</Typography>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
-        <RecipeTools />
+        <RecipeTools cookModeHref={`/detail/${recipe.uid}/kochmodus${servings === undefined ? '' : `?${SERVINGS_PARAM}=${servings}`}`} />
         {user?.id === recipe.userId && (
           <div data-print="hide">
             <RecipeOwnerActions recipeId={recipe.uid} variant="detail" redirectTo="/" />

@@ -1,0 +1,128 @@
+// Kochmodus: the recipe on the whole screen for the stove. Steps one at a
+// time (buttons, arrow keys, swipe; without JavaScript by links), ingredients
+// as a checklist that survives a reload, and the screen kept on.
+import type { Page } from '@playwright/test';
+import { createAccount } from '../support/accounts.ts';
+import { createRecipe } from '../support/factories.ts';
+import { accessibilityViolations } from './support/axe.ts';
+import { expect, hydrated, journeys } from './support/fixtures.ts';
+
+const test = journeys();
+let recipePath: string;
+
+test.beforeAll(async ({ app }) => {
+  void app; // the factories write into the app's database
+  const anna = await createAccount('Anna Graf');
+  const recipe = await createRecipe(anna, {
+    title: 'Birchermüesli',
+    quantity: 'für 2 Personen',
+    ingredients: [
+      { name: 'Haferflocken', amount: '100 g' },
+      { name: 'Milch', amount: '2 dl' },
+      { name: 'Äpfel', amount: '2' },
+    ],
+    description: '1. Haferflocken in der Milch einweichen.\n2. Äpfel an der Bircherraffel reiben.\n3. Alles mischen und kühl stellen.',
+  });
+  recipePath = `/detail/${recipe.id}`;
+});
+
+const stepHeading = (page: Page) => page.getByRole('heading', { name: /^Schritt \d von \d$/ });
+
+test('from the recipe into cook mode: the steps by button, arrow key and swipe; the servings come along', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto(`${recipePath}?portionen=4`);
+  await page.getByRole('link', { name: 'Kochmodus' }).click();
+  await expect(page).toHaveURL(`${recipePath}/kochmodus?portionen=4`);
+  // The whole screen is the recipe's: no site header or footer.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Birchermüesli');
+  await expect(page.getByText('für 4 Personen')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: '200 g Haferflocken' })).toBeVisible();
+
+  await hydrated(page);
+  await expect(stepHeading(page)).toHaveText('Schritt 1 von 3');
+  await expect(page.getByText('Haferflocken in der Milch einweichen.')).toBeVisible();
+  await page.getByRole('link', { name: 'Weiter →' }).click();
+  await expect(stepHeading(page)).toHaveText('Schritt 2 von 3');
+  await expect(page).toHaveURL(`${recipePath}/kochmodus?portionen=4&schritt=2`);
+
+  await page.keyboard.press('ArrowRight');
+  await expect(stepHeading(page)).toHaveText('Schritt 3 von 3');
+  await page.keyboard.press('ArrowLeft');
+  await expect(stepHeading(page)).toHaveText('Schritt 2 von 3');
+
+  // A swipe to the left: the next step.
+  const card = page.getByRole('region', { name: /^Schritt/ });
+  const box = (await card.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 20, box.y + 60);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 20, box.y + 60, { steps: 5 });
+  await page.mouse.up();
+  await expect(stepHeading(page)).toHaveText('Schritt 3 von 3');
+
+  // The last step ends cook mode, back on the recipe with its servings.
+  await page.getByRole('link', { name: 'Fertig' }).click();
+  await expect(page).toHaveURL(`${recipePath}?portionen=4`);
+  expect(page.errors).toEqual([]);
+});
+
+test('ticked ingredients and the step survive a reload', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto(`${recipePath}/kochmodus?schritt=2`);
+  await hydrated(page);
+  await page.getByRole('checkbox', { name: '2 dl Milch' }).check();
+  await page.reload();
+  await hydrated(page);
+  await expect(stepHeading(page)).toHaveText('Schritt 2 von 3');
+  await expect(page.getByRole('checkbox', { name: '2 dl Milch' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: '100 g Haferflocken' })).not.toBeChecked();
+});
+
+test('the screen stays on, with a visible toggle; where the browser cannot, a German note says so', async ({ openPage }) => {
+  // Headless Chromium has no screen to keep on: a stand-in records the requests (a mock of a device API).
+  const page = await openPage('desktop');
+  await page.addInitScript(() => {
+    const requests: string[] = [];
+    Object.assign(window, { wakeLockRequests: requests });
+    Object.defineProperty(navigator, 'wakeLock', {
+      value: {
+        request: async (type: string) => {
+          requests.push(type);
+          const sentinel = new EventTarget();
+          return Object.assign(sentinel, { released: false, type, release: async () => sentinel.dispatchEvent(new Event('release')) });
+        },
+      },
+    });
+  });
+  await page.goto(`${recipePath}/kochmodus`);
+  const toggle = page.getByRole('button', { name: 'Bildschirm anlassen' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Der Bildschirm bleibt an.')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { wakeLockRequests: string[] }).wakeLockRequests)).toEqual(['screen']);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByText('Der Bildschirm darf ausgehen.')).toBeVisible();
+
+  const without = await openPage('mobile');
+  await without.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'wakeLock', { get: () => undefined, configurable: true });
+    delete (Navigator.prototype as unknown as { wakeLock?: unknown }).wakeLock;
+  });
+  await without.goto(`${recipePath}/kochmodus`);
+  await expect(without.getByRole('note')).toContainText('Dieser Browser kann den Bildschirm nicht wach halten.');
+  await expect(without.getByRole('button', { name: 'Bildschirm anlassen' })).toHaveCount(0);
+});
+
+test('without JavaScript the steps are links', async ({ openPage }) => {
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto(`${recipePath}/kochmodus`);
+  await page.getByRole('link', { name: 'Weiter →' }).click();
+  await expect(stepHeading(page)).toHaveText('Schritt 2 von 3');
+  await expect(page.getByText('Äpfel an der Bircherraffel reiben.')).toBeVisible();
+});
+
+test('cook mode has no serious accessibility violations (axe-core)', async ({ browser, app }) => {
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    expect(await accessibilityViolations(browser, `${app.url}${recipePath}/kochmodus?schritt=2`, viewport), viewport).toEqual([]);
+  }
+});
