@@ -23,6 +23,8 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('verify-email', 'routes/verify-email.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('konto', 'routes/account.tsx'),
+  route('konto/export', 'routes/account-export.ts'),
   route('logout', 'routes/logout.tsx'),
   route('api/altcha-challenge', 'routes/altcha-challenge.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { mayCarrySession } from '../app/lib/auth.server.ts';
 
 /** Pages that are personal whoever asks, or carry a token in their address. */
-const PERSONAL_PATHS = /^\/(profile|create|edit|login|forgot|reset-password|verify-email|logout)(\/|$)/;
+const PERSONAL_PATHS = /^\/(profile|konto|create|edit|login|forgot|reset-password|verify-email|logout)(\/|$)/;
 
 /**
  * Answers meant for one person never land in a shared cache or on disk:

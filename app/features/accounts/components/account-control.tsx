@@ -58,6 +58,9 @@ export function AccountControl({ userName }: { userName: string }) {
         <MenuItem component={Link} to="/profile" onClick={() => setAnchor(null)}>
           Profil
         </MenuItem>
+        <MenuItem component={Link} to="/konto" onClick={() => setAnchor(null)}>
+          Konto
+        </MenuItem>
         <MenuItem onClick={signOut}>Logout</MenuItem>
       </Menu>
     </>

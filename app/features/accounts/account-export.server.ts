@@ -1,0 +1,13 @@
+// The account itself for its owner's data export: what the blog keeps about
+// the person (never the password hash or session tokens).
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../db/client.server.ts';
+import { users } from '../../db/schema/auth.ts';
+
+export async function getAccountForExport(userId: string) {
+  const [row] = await getDb()
+    .select({ name: users.name, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && { ...row, createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,22 @@
+// A user's comments for their data export, each with the recipe it is on.
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '../../db/client.server.ts';
+import { comments, recipes } from '../../db/schema/recipes.ts';
+
+export async function listCommentsForExport(userId: string) {
+  const rows = await getDb()
+    .select({
+      id: comments.id,
+      recipeId: comments.recipeId,
+      recipeTitle: recipes.title,
+      nickname: comments.nickname,
+      comment: comments.comment,
+      rating: comments.rating,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .innerJoin(recipes, eq(recipes.id, comments.recipeId))
+    .where(eq(comments.authorId, userId))
+    .orderBy(asc(comments.createdAt));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
