@@ -60,7 +60,11 @@ export function useForm<Field extends string>({ answer, check, fields, focusName
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
     const result = check(new FormData(form));
-    if (result.success) return true;
+    if (result.success) {
+      // Nothing left to point at: older messages go (the next answer brings its own).
+      if (Object.keys(current.errors).length > 0 || current.checkedHere) setShown({ answer, errors: NO_ERRORS, checkedHere: false });
+      return true;
+    }
     event.preventDefault();
     setShown({ answer, errors: result.errors, checkedHere: true });
     focusFirstError(form, result.errors, fields, focusNames);
