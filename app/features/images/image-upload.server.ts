@@ -9,7 +9,8 @@ import { BodyReadError, BodyTooLargeError, discardBody, spoolBodyCapped, type Sp
 import { log } from '../../lib/logger.server.ts';
 import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { storeImage } from './image-mutations.server.ts';
-import { ImageRejectedError, MAX_INPUT_BYTES, type ImageRejection } from './image-processing.server.ts';
+import { MAX_INPUT_BYTES } from './image-limits.ts';
+import { ImageRejectedError, type ImageRejection } from './image-processing.server.ts';
 import type { ImageRef } from './image-urls.ts';
 
 export type UploadAnswer = { image: ImageRef } | { error: string };
