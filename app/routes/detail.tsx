@@ -93,7 +93,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
               <RecipeImage image={recipe.image} alt={recipe.title} priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" />
             </Box>
             <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }}>{recipe.lead}</Typography>
-            <Paper elevation={0} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }}>
+            <Paper sx={{ p: { xs: 2, md: 3 } }}>
               <RecipeFacts recipe={recipe} />
               {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
             </Paper>
@@ -114,7 +114,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
       </Stack>
 
       {recipe.additional && (
-        <Paper component="section" aria-labelledby="tipps" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }}>
+        <Paper component="section" aria-labelledby="tipps" sx={{ p: { xs: 2.5, md: 3 }, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }}>
           <Typography variant="h4" component="h2" id="tipps">
             Tipps & Tricks
           </Typography>

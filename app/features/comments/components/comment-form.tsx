@@ -43,7 +43,7 @@ export function CommentForm({ displayName, result }: Props) {
   });
 
   return (
-    <Paper elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3 }}>
+    <Paper sx={{ p: { xs: 2.5, md: 3 } }}>
       <Form
         method="post"
         preventScrollReset

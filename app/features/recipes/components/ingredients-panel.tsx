@@ -5,7 +5,7 @@ import styles from './ingredients-panel.module.css';
 
 export function IngredientsPanel({ quantity, ingredients }: { quantity: string; ingredients: Ingredient[] }) {
   return (
-    <Paper component="section" aria-labelledby="zutaten" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, borderTop: 4, borderColor: 'secondary.main' }}>
+    <Paper component="section" aria-labelledby="zutaten" sx={{ p: { xs: 2.5, md: 3 }, borderTop: 4, borderColor: 'secondary.main' }}>
       <Typography variant="h3" component="h2" id="zutaten">
         Zutaten
       </Typography>

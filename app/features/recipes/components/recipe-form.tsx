@@ -46,7 +46,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
   const imageId = upload.status === 'done' ? upload.image.id : defaultValues.imageId;
 
   return (
-    <Paper elevation={0} sx={{ p: { xs: 2.5, sm: 4, md: 5 }, borderRadius: 3, maxWidth: 920, mx: 'auto' }}>
+    <Paper sx={{ p: { xs: 2.5, sm: 4, md: 5 }, maxWidth: 920, mx: 'auto' }}>
       <Typography variant="h1" sx={{ mb: 1 }}>
         {isEdit ? 'Bearbeite dein Rezept' : 'Erfasse ein Rezept'}
       </Typography>
