@@ -1,7 +1,7 @@
 import { createTheme } from '@mui/material/styles';
 
 // The blog's look: near-black primary, gold accent, light grey background; serif
-// body, sans headings, a script face for h4; the spec's breakpoints.
+// body, sans headings, a script face for h4; the site's breakpoints.
 const serif = '"Lora", Georgia, "Times New Roman", serif';
 const sans = '"Montserrat", "Helvetica Neue", Arial, sans-serif';
 const script = '"Dancing Script", "Brush Script MT", cursive';

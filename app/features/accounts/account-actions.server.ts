@@ -1,6 +1,6 @@
 // The account flows behind the route actions: validate with the shared
 // schema, count the attempt (per IP and per address, in the database), check
-// the anti-bot token where the spec asks for one, then call Better Auth on
+// the anti-bot token where docs/product-rules.md asks for one, then call Better Auth on
 // the server and turn its answer into a redirect (with the session cookie)
 // or a German message for the form.
 import { isAPIError } from 'better-auth/api';

@@ -1,5 +1,6 @@
 // One set of rules for the login, registration and password forms: checked
-// in the browser before sending and again by the route action.
+// in the browser before sending and again by the route action. Limits and
+// texts: docs/product-rules.md.
 import { z } from 'zod';
 import type { FormAnswer } from '../../components/form/form-answer.ts';
 import { displayName } from '../../utils/display-name.ts';
@@ -41,7 +42,7 @@ export const resetPasswordSchema = z.object({
   password: newPassword,
 });
 
-/** The account's name as the spec displays it: first and last name joined by a space. */
+/** The account's name as the pages show it: first and last name joined by a space. */
 export function fullName(firstName: string, lastName: string) {
   return displayName([firstName.trim(), lastName.trim()].filter(Boolean).join(' '));
 }

@@ -1,5 +1,6 @@
 // One schema for the comment form: the browser checks it before sending,
-// the action checks it again before anything is written.
+// the action checks it again before anything is written. Limits and texts:
+// docs/product-rules.md.
 import { z } from 'zod';
 import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
 

@@ -1,7 +1,8 @@
 // The recipe form's rules, in one place for both sides: the browser checks a
 // submit with them before sending it, the server checks every request with
 // them again before anything is saved. Every message is German and meant
-// for the person filling in the form.
+// for the person filling in the form. The limits are listed in
+// docs/product-rules.md.
 import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
 import { isUuid } from '../../utils/ids.ts';

@@ -16,7 +16,7 @@ export function AccountControl({ userName }: { userName: string }) {
   const logout = useFetcher<AccountAnswer>();
 
   useEffect(() => {
-    // The spec's behaviour on a failed sign-out: log it (the session stays).
+    // A failed sign-out is logged with its fixed text (docs/product-rules.md); the session stays.
     if (logout.state === 'idle' && logout.data?.formError) console.error(MESSAGES.logoutFailed);
   }, [logout.state, logout.data]);
 

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import styles from './recipe-empty-state.module.css';
 import { ButtonLink } from '../../../components/button-link.tsx';
 
-/** Shown where a list has no recipes yet (spec: home empty state). */
+/** Shown where a list has no recipes yet (the home page's empty state among them). */
 export function RecipeEmptyState() {
   return (
     <Paper sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
