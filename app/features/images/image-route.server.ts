@@ -48,6 +48,9 @@ export function serveImages() {
       if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       if (!res.headersSent) return next(error);
       res.destroy(error as Error);
+    } finally {
+      // Whatever happened, the file is closed now, not when the garbage collector finds it.
+      file.body.destroy();
     }
   });
   return router;
