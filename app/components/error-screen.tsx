@@ -35,7 +35,7 @@ function screenFor(error: unknown) {
   return typeof error.data === 'string' && error.data ? { ...screen, text: error.data } : screen;
 }
 
-/** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; other 4xx → "Anfrage abgelehnt" (with the reason, if given); else the spec's fallback screen. */
+/** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; other 4xx → "Anfrage abgelehnt" (with the reason, if given); else the fallback screen (texts: docs/product-rules.md). */
 export function ErrorScreen({ error }: { error: unknown }) {
   const screen = screenFor(error);
   return (

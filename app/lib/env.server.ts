@@ -37,6 +37,10 @@ const envSchema = z
     SITE_OWNER: z.string().min(1).default('Muster Kochstube, Anna Muster'),
     SITE_ADDRESS: z.string().min(1).default('Kochgasse 1, 8000 Zürich, Schweiz'),
     SITE_EMAIL: z.string().email('must be an e-mail address').default('hallo@chuchiblog.ch'),
+    /** `silent` turns the log off; otherwise events below the level are left out. */
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }).default('info'),
+    /** One JSON line per event (`json`), or a readable line (`pretty`); default: pretty in development, else json. */
+    LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be json or pretty' }).optional(),
     /** Memory for the anonymous page cache (compressed and plain copies), in MiB; 0 turns it off. */
     PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number of MiB' }).min(0).max(65_536).default(64),
     /**

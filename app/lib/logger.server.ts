@@ -1,5 +1,6 @@
 // Structured logs: one JSON line per event in production, a readable line in
 // development. Secrets never reach the log, whatever a caller passes in.
+import { getEnv } from './env.server.ts';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 type Fields = Record<string, unknown>;
@@ -30,11 +31,21 @@ function redact(value: unknown, depth = 0): unknown {
   );
 }
 
-const pretty = process.env.NODE_ENV === 'development' || process.env.LOG_FORMAT === 'pretty';
-const quiet = process.env.LOG_LEVEL === 'silent';
+const RANK = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 } as const;
+
+/** LOG_LEVEL and LOG_FORMAT (env.server.ts); the defaults while the configuration itself is bad, so that can be told. */
+function settings() {
+  try {
+    const env = getEnv();
+    return { threshold: RANK[env.LOG_LEVEL], pretty: (env.LOG_FORMAT ?? (env.NODE_ENV === 'development' ? 'pretty' : 'json')) === 'pretty' };
+  } catch {
+    return { threshold: RANK.info, pretty: false };
+  }
+}
 
 function write(level: Level, event: string, fields: Fields = {}) {
-  if (quiet) return;
+  const { threshold, pretty } = settings();
+  if (RANK[level] < threshold) return;
   const clean = redact(fields) as Fields;
   const stream = level === 'error' || level === 'warn' ? process.stderr : process.stdout;
   if (pretty) {

@@ -18,7 +18,7 @@ function getTransporter(url: string) {
 export async function sendMail(mail: Mail): Promise<void> {
   const env = getEnv();
   if (!env.SMTP_URL) {
-    if (process.env.LOG_LEVEL === 'silent') return;
+    if (env.LOG_LEVEL === 'silent') return;
     // Written directly, not through the logger: the logger would redact the link.
     process.stdout.write(
       `\n----- Mail (nicht versendet, SMTP_URL fehlt) -----\nAn: ${mail.to}\nBetreff: ${mail.subject}\n\n${mail.text}\n-----\n`,

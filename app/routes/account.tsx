@@ -25,7 +25,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           Angemeldet als {name} ({email})
         </Typography>
       </Stack>
-      <Paper component="section" aria-labelledby="meine-daten" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3 }}>
+      <Paper component="section" aria-labelledby="meine-daten" sx={{ p: { xs: 2.5, md: 3 } }}>
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Typography variant="h3" component="h2" id="meine-daten">
             Meine Daten

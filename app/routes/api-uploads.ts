@@ -5,12 +5,12 @@ import { receiveImageUpload, refuseUpload, uploadError } from '../features/image
 import { getSessionUser } from '../lib/auth.server.ts';
 
 export function loader() {
-  return uploadError('Bilder werden mit POST hochgeladen.', 405);
+  return uploadError('wrong-method');
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return uploadError('Bilder werden mit POST hochgeladen.', 405);
+  if (request.method !== 'POST') return uploadError('wrong-method');
   const user = await getSessionUser(request);
-  if (!user) return refuseUpload(request, 'Bitte melde dich an, um ein Bild hochzuladen.', 401);
+  if (!user) return refuseUpload(request, 'signed-out');
   return receiveImageUpload(request, user.id);
 }

@@ -43,8 +43,7 @@ export default function CreateRecipePage({ actionData }: Route.ComponentProps) {
     <RecipeForm
       mode="create"
       defaultValues={actionData?.values ?? EMPTY_RECIPE_FORM}
-      errors={actionData?.errors}
-      formError={actionData?.formError}
+      answer={actionData}
     />
   );
 }

@@ -112,7 +112,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
             <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }} data-print="lead">
               {recipe.lead}
             </Typography>
-            <Paper elevation={0} sx={{ p: { xs: 2, md: 3 }, borderRadius: 3 }} data-print="facts">
+            <Paper sx={{ p: { xs: 2, md: 3 } }} data-print="facts">
               <RecipeFacts recipe={recipe} />
               {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
             </Paper>
@@ -133,7 +133,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
       </Stack>
 
       {recipe.additional && (
-        <Paper component="section" aria-labelledby="tipps" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }} data-print="tips">
+        <Paper component="section" aria-labelledby="tipps" sx={{ p: { xs: 2.5, md: 3 }, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }} data-print="tips">
           <Typography variant="h4" component="h2" id="tipps">
             Tipps & Tricks
           </Typography>

@@ -52,8 +52,7 @@ export default function EditRecipePage({ loaderData, actionData }: Route.Compone
       key={loaderData.recipeId}
       mode="edit"
       defaultValues={actionData?.values ?? loaderData.values}
-      errors={actionData?.errors}
-      formError={actionData?.formError}
+      answer={actionData}
     />
   );
 }

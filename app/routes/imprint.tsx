@@ -30,7 +30,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function Imprint({ loaderData }: Route.ComponentProps) {
   const { owner, address, email, site } = loaderData;
   return (
-    <Paper elevation={0} sx={{ p: { xs: 3, md: 6 }, borderRadius: 3, maxWidth: 860 }}>
+    <Paper sx={{ p: { xs: 3, md: 6 }, maxWidth: 860 }}>
       <Stack spacing={4}>
         <Typography variant="h1">Impressum</Typography>
         <Section title="Verantwortlich für den Inhalt">

@@ -1,4 +1,4 @@
-// GET /detail/{id}/kontakt: the spec's "Autor kontaktieren" link. The author's
+// GET /detail/{id}/kontakt: the "Autor kontaktieren" link (docs/product-rules.md). The author's
 // address is in no page (robots harvest addresses from HTML); this route hands
 // it to a person's mail program as a redirect to mailto:, and refuses robots
 // that say so, more than a reader would ask for in an hour, and caches.

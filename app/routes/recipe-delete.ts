@@ -2,7 +2,8 @@
 // home cards). Only an action: a GET goes to the recipe itself.
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/recipe-delete';
-import { deleteRecipe, REFUSAL_MESSAGES } from '../features/recipes/recipe-mutations.server.ts';
+import { RECIPE_REFUSALS } from '../features/recipes/recipe-form-submit.server.ts';
+import { deleteRecipe } from '../features/recipes/recipe-mutations.server.ts';
 import { requireUser, safeRedirectPath } from '../lib/auth.server.ts';
 import { log } from '../lib/logger.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
@@ -21,7 +22,8 @@ export async function action({ request, url, params }: Route.ActionArgs) {
   try {
     const result = await deleteRecipe(user.id, params.recipeId);
     if (!result.ok) {
-      return data({ error: REFUSAL_MESSAGES[result.reason] }, { status: result.reason === 'forbidden' ? 403 : 404 });
+      const { status, message } = RECIPE_REFUSALS[result.reason];
+      return data({ error: message }, { status });
     }
   } catch (error) {
     log.error('recipe delete failed', { recipeId: params.recipeId, userId: user.id, error });

@@ -42,7 +42,7 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
         </Typography>
       </Stack>
       {recipes.length === 0 ? (
-        <Paper elevation={0} sx={{ p: { xs: 3, md: 5 }, borderRadius: 3 }}>
+        <Paper sx={{ p: { xs: 3, md: 5 } }}>
           <Typography variant="h5" component="p">
             Es wurden keine Blogs mit diesem Tag gefunden
           </Typography>

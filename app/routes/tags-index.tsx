@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-/** /tags without a tag: the spec sends the visitor home. */
+/** /tags without a tag sends the visitor home. */
 export function loader() {
   return redirect('/');
 }

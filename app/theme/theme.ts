@@ -1,10 +1,13 @@
 import { createTheme } from '@mui/material/styles';
 
 // The blog's look: near-black primary, gold accent, light grey background; serif
-// body, sans headings, a script face for h4; the spec's breakpoints.
+// body, sans headings, a script face for h4; the site's breakpoints.
 const serif = '"Lora", Georgia, "Times New Roman", serif';
 const sans = '"Montserrat", "Helvetica Neue", Arial, sans-serif';
 const script = '"Dancing Script", "Brush Script MT", cursive';
+
+/** theme.shape.borderRadius: ordinary corners (buttons, inputs, alerts); cards have three times that. */
+const radius = 10;
 
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1300, xl: 1536 } },
@@ -14,7 +17,7 @@ export const theme = createTheme({
     background: { default: '#f3f2ef', paper: '#ffffff' },
     text: { primary: '#1d1b19', secondary: '#57514a' },
   },
-  shape: { borderRadius: 10 },
+  shape: { borderRadius: radius },
   typography: {
     fontFamily: serif,
     h1: { fontFamily: sans, fontWeight: 700, fontSize: 'clamp(2rem, 1.4rem + 2.4vw, 3.2rem)', lineHeight: 1.15 },
@@ -32,6 +35,14 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { elevation: 0 } },
+    // The blog's surfaces (forms, side panels, comments) are flat cards with large round corners.
+    // Menus and dialogs keep their shadow and corners (they set their own elevation); an Alert is a
+    // flat Paper inside and keeps the ordinary corners.
+    MuiPaper: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: { variants: [{ props: { elevation: 0 }, style: { borderRadius: radius * 3 } }] } },
+    },
+    MuiAlert: { styleOverrides: { root: { borderRadius: radius } } },
     MuiLink: { defaultProps: { color: 'inherit' } },
   },
 });

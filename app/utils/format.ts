@@ -7,7 +7,7 @@ const longDate = new Intl.DateTimeFormat('de-DE', {
   timeZone: 'Europe/Zurich',
 });
 
-/** "21. November 2026" — the spec's de-DE long format. */
+/** "21. November 2026" — the long German date format (docs/product-rules.md). */
 export function formatLongDate(date: Date | string | number) {
   const value = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(value.getTime())) return 'Standarddarstellung für FieldValue';

@@ -15,7 +15,7 @@ import { getDb, openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { signIn, signUp, RATE_LIMITS } from '../../app/features/accounts/account-actions.server.ts';
-import { MESSAGES, type FormResult } from '../../app/features/accounts/account-schemas.ts';
+import { MESSAGES, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
 import { consumeRateLimits, rateLimitKey } from '../../app/lib/rate-limit.server.ts';

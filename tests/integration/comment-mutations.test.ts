@@ -3,14 +3,35 @@ import { expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
-import { COMMENT_RATE_LIMIT, createComment, deleteComment } from '../../app/features/comments/comment-mutations.server.ts';
+import { firstErrors as commentFieldErrors } from '../../app/components/form/form-answer.ts';
+import { COMMENT_REFUSALS } from '../../app/features/comments/comment-actions.server.ts';
+import * as mutations from '../../app/features/comments/comment-mutations.server.ts';
 import { listComments, loadCommentState, MISSING_RECIPE_ID } from '../../app/features/comments/comment-queries.server.ts';
-import { commentFieldErrors, commentSchema } from '../../app/features/comments/comment-schema.ts';
+import { commentSchema } from '../../app/features/comments/comment-schema.ts';
 import { getRecipe } from '../../app/features/recipes/recipe-queries.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
+
+const { COMMENT_RATE_LIMIT } = mutations;
+
+/** A refused write as the action answers it: the mutation's reason with the status of the HTTP layer's table. */
+function refused(reason: mutations.CommentRefusal) {
+  return Object.assign(new Error(reason), { reason, status: COMMENT_REFUSALS[reason].status });
+}
+
+/** The mutations return a typed reason; these throw it as `refused` does, so the checks below read the status. */
+async function createComment(...args: Parameters<typeof mutations.createComment>) {
+  const result = await mutations.createComment(...args);
+  if (!result.ok) throw refused(result.reason);
+  return result.comment;
+}
+
+async function deleteComment(...args: Parameters<typeof mutations.deleteComment>) {
+  const result = await mutations.deleteComment(...args);
+  if (!result.ok) throw refused(result.reason);
+}
 
 async function ratingOf(recipeId: string) {
   const [row] = await getDb()

@@ -3,12 +3,8 @@
 // Every input is generated here; nothing comes from outside the test.
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import {
-  ImageRejectedError,
-  MAX_INPUT_BYTES,
-  processJpeg,
-  type ImageRejection,
-} from '../../app/features/images/image-processing.server.ts';
+import { MAX_INPUT_BYTES } from '../../app/features/images/image-limits.ts';
+import { ImageRejectedError, processJpeg, type ImageRejection } from '../../app/features/images/image-processing.server.ts';
 import { photo } from '../support/images.ts';
 
 /** Left half red, right half blue: shows which way the pixels were turned. */

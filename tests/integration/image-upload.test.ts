@@ -10,7 +10,7 @@ import { expect, onTestFinished, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images } from '../../app/db/schema/recipes.ts';
 import { receiveImageUpload, UPLOAD_RATE_LIMIT } from '../../app/features/images/image-upload.server.ts';
-import { MAX_INPUT_BYTES } from '../../app/features/images/image-processing.server.ts';
+import { MAX_INPUT_BYTES } from '../../app/features/images/image-limits.ts';
 import { BodyTooLargeError, readBodyCapped, readFormCapped } from '../../app/lib/request-body.server.ts';
 import { createUser } from '../support/factories.ts';
 import { photo } from '../support/images.ts';

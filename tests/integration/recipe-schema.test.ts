@@ -1,6 +1,6 @@
 // The one set of recipe rules that the form and the server share.
 import { expect, test } from 'vitest';
-import { MAX_INPUT_BYTES } from '../../app/features/images/image-processing.server.ts';
+import { MAX_INPUT_BYTES } from '../../app/features/images/image-limits.ts';
 import {
   EMPTY_RECIPE_FORM,
   newIngredient,
@@ -9,7 +9,8 @@ import {
   validateRecipe,
   type RecipeFormValues,
 } from '../../app/features/recipes/recipe-schema.ts';
-import { MAX_UPLOAD_BYTES } from '../../app/features/recipes/use-image-upload.ts';
+// The browser's limit is the shared constant itself (use-image-upload.ts imports it).
+import { MAX_INPUT_BYTES as MAX_UPLOAD_BYTES } from '../../app/features/images/image-limits.ts';
 
 function filled(overrides: Partial<RecipeFormValues> = {}): RecipeFormValues {
   return {

@@ -1,6 +1,6 @@
 // The account flows behind the route actions: validate with the shared
 // schema, count the attempt (per IP and per address, in the database), check
-// the anti-bot token where the spec asks for one, then call Better Auth on
+// the anti-bot token where docs/product-rules.md asks for one, then call Better Auth on
 // the server and turn its answer into a redirect (with the session cookie)
 // or a German message for the form.
 import { isAPIError } from 'better-auth/api';
@@ -9,15 +9,16 @@ import { redeemAntiBotPayload } from '../../lib/anti-bot.server.ts';
 import { authHeaders, getAuth, safeRedirectPath } from '../../lib/auth.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { consumeRateLimits, rateLimitKey, type RateLimitRule } from '../../lib/rate-limit.server.ts';
+import { firstErrors } from '../../components/form/form-answer.ts';
 import {
-  fieldErrors,
   forgotPasswordSchema,
   fullName,
   MESSAGES,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-  type FormResult,
+  type AccountAnswer,
+  type AccountField,
 } from './account-schemas.ts';
 
 const MINUTE = 60;
@@ -39,8 +40,39 @@ function fields(form: FormData) {
   return out;
 }
 
-function fail(result: FormResult, status = 400) {
-  return data(result, { status });
+/** Why an account flow did not go through. */
+type AccountRefusal =
+  | 'too-many'
+  | 'challenge-failed'
+  | 'sign-in-failed'
+  | 'email-taken'
+  | 'sign-up-failed'
+  | 'reset-failed'
+  | 'reset-link-invalid'
+  | 'logout-failed';
+
+/** Every refusal of the account flows, as the answer says it. */
+const REFUSALS: Record<AccountRefusal, { status: number; message: string }> = {
+  'too-many': { status: 429, message: MESSAGES.tooMany },
+  'challenge-failed': { status: 400, message: MESSAGES.challengeFailed },
+  // The same answer for an unknown address and a wrong password.
+  'sign-in-failed': { status: 401, message: MESSAGES.signInFailed },
+  'email-taken': { status: 409, message: MESSAGES.emailTaken },
+  'sign-up-failed': { status: 500, message: MESSAGES.signUpFailed },
+  'reset-failed': { status: 500, message: MESSAGES.resetFailed },
+  'reset-link-invalid': { status: 400, message: MESSAGES.resetLinkInvalid },
+  'logout-failed': { status: 503, message: MESSAGES.logoutFailed },
+};
+
+/** The form back with the refusal's message (and what else the page needs: the values, the retry hint …). */
+function refuse(reason: AccountRefusal, answer: AccountAnswer = {}) {
+  const { status, message } = REFUSALS[reason];
+  return data<AccountAnswer>({ ...answer, formError: message }, { status });
+}
+
+/** The form back with the first message per field of a failed check. */
+function invalid(errors: AccountAnswer['errors'], values?: AccountAnswer['values']) {
+  return data<AccountAnswer>(values ? { errors, values } : { errors }, { status: 400 });
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -59,20 +91,20 @@ async function antiBot(payload: string | undefined, values: Record<string, strin
   if (result === 'ok') return undefined;
   log.warn('anti-bot check failed', { result });
   const retry = result === 'missing' || result === 'expired';
-  return fail({ formError: MESSAGES.challengeFailed, retryChallenge: retry, values });
+  return refuse('challenge-failed', { retryChallenge: retry, values });
 }
 
 export async function signIn({ request, form, clientIp }: Client) {
   const input = fields(form);
   const values = { email: input.email ?? '' };
   const parsed = signInSchema.safeParse(input);
-  if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values });
+  if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const { email, password } = parsed.data;
   const allowed = await consumeRateLimits([
     { key: rateLimitKey('sign-in', 'ip', clientIp), rule: RATE_LIMITS.signInPerIp },
     { key: rateLimitKey('sign-in', 'email', email), rule: RATE_LIMITS.signInPerAddress },
   ]);
-  if (!allowed) return fail({ formError: MESSAGES.tooMany, values }, 429);
+  if (!allowed) return refuse('too-many', { values });
   try {
     const { headers } = await getAuth().api.signInEmail({
       body: { email, password, rememberMe: true },
@@ -83,7 +115,7 @@ export async function signIn({ request, form, clientIp }: Client) {
     return redirectWithCookies(safeRedirectPath(input.redirectTo), headers);
   } catch (error) {
     if (!isAPIError(error)) log.error('sign-in failed', { error });
-    return fail({ formError: MESSAGES.signInFailed, values }, 401);
+    return refuse('sign-in-failed', { values });
   }
 }
 
@@ -91,9 +123,9 @@ export async function signUp({ request, form, clientIp }: Client) {
   const input = fields(form);
   const values = { firstName: input.firstName ?? '', lastName: input.lastName ?? '', email: input.email ?? '' };
   const parsed = signUpSchema.safeParse(input);
-  if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values });
+  if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const allowed = await consumeRateLimits([{ key: rateLimitKey('sign-up', 'ip', clientIp), rule: RATE_LIMITS.signUpPerIp }]);
-  if (!allowed) return fail({ formError: MESSAGES.tooMany, values }, 429);
+  if (!allowed) return refuse('too-many', { values });
   const refused = await antiBot(input.altcha, values);
   if (refused) return refused;
 
@@ -108,12 +140,12 @@ export async function signUp({ request, form, clientIp }: Client) {
     return redirectWithCookies(safeRedirectPath(input.redirectTo), headers);
   } catch (error) {
     const code = errorCode(error);
-    if (code?.startsWith('USER_ALREADY_EXISTS')) return fail({ formError: MESSAGES.emailTaken, values }, 409);
+    if (code?.startsWith('USER_ALREADY_EXISTS')) return refuse('email-taken', { values });
     if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
-      return fail({ errors: { password: signUpSchema.shape.password.safeParse(password).error?.issues[0]?.message }, values });
+      return invalid({ password: signUpSchema.shape.password.safeParse(password).error?.issues[0]?.message }, values);
     }
     log.error(MESSAGES.signUpFailed, { error, code });
-    return fail({ formError: MESSAGES.signUpFailed, values }, 500);
+    return refuse('sign-up-failed', { values });
   }
 }
 
@@ -122,30 +154,30 @@ export async function requestPasswordReset({ form, clientIp }: Client) {
   const input = fields(form);
   const values = { email: input.email ?? '' };
   const parsed = forgotPasswordSchema.safeParse(input);
-  if (!parsed.success) return fail({ errors: fieldErrors(parsed.error), values });
+  if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const { email } = parsed.data;
   const allowed = await consumeRateLimits([
     { key: rateLimitKey('reset-request', 'ip', clientIp), rule: RATE_LIMITS.resetRequestPerIp },
     { key: rateLimitKey('reset-request', 'email', email), rule: RATE_LIMITS.resetRequestPerAddress },
   ]);
-  if (!allowed) return fail({ formError: MESSAGES.tooMany, values }, 429);
+  if (!allowed) return refuse('too-many', { values });
   const refused = await antiBot(input.altcha, values);
   if (refused) return refused;
   try {
     await getAuth().api.requestPasswordReset({ body: { email } });
-    return data<FormResult>({ ok: true, message: MESSAGES.resetSent });
+    return data<AccountAnswer>({ ok: true, message: MESSAGES.resetSent });
   } catch (error) {
     log.error('password reset request failed', { error });
-    return fail({ formError: MESSAGES.resetFailed, values }, 500);
+    return refuse('reset-failed', { values });
   }
 }
 
 export async function resetPassword({ form, clientIp }: Client) {
   const input = fields(form);
   const parsed = resetPasswordSchema.safeParse(input);
-  if (!parsed.success) return fail({ errors: fieldErrors(parsed.error) });
+  if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error));
   const allowed = await consumeRateLimits([{ key: rateLimitKey('reset', 'ip', clientIp), rule: RATE_LIMITS.resetPerIp }]);
-  if (!allowed) return fail({ formError: MESSAGES.tooMany }, 429);
+  if (!allowed) return refuse('too-many');
   try {
     // Ends every session of the user (revokeSessionsOnPasswordReset).
     await getAuth().api.resetPassword({ body: { token: parsed.data.token, newPassword: parsed.data.password } });
@@ -153,9 +185,9 @@ export async function resetPassword({ form, clientIp }: Client) {
     return redirect('/login?passwort=geaendert');
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'INVALID_TOKEN' || code === 'TOKEN_EXPIRED') return fail({ formError: MESSAGES.resetLinkInvalid, invalidLink: true });
+    if (code === 'INVALID_TOKEN' || code === 'TOKEN_EXPIRED') return refuse('reset-link-invalid', { invalidLink: true });
     log.error('password reset failed', { error, code });
-    return fail({ formError: MESSAGES.resetFailed }, 500);
+    return refuse('reset-failed');
   }
 }
 
@@ -165,7 +197,7 @@ export async function signOut({ request }: { request: Request }) {
     return redirectWithCookies('/', headers);
   } catch (error) {
     log.error(MESSAGES.logoutFailed, { error });
-    return fail({ formError: MESSAGES.logoutFailed }, 503);
+    return refuse('logout-failed');
   }
 }
 

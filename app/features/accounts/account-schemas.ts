@@ -1,6 +1,8 @@
 // One set of rules for the login, registration and password forms: checked
-// in the browser before sending and again by the route action.
+// in the browser before sending and again by the route action. Limits and
+// texts: docs/product-rules.md.
 import { z } from 'zod';
+import type { FormAnswer } from '../../components/form/form-answer.ts';
 import { displayName } from '../../utils/display-name.ts';
 import { CONTROL_CHARACTER_MESSAGE, isSingleLineText } from '../../utils/plain-text.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../utils/password-policy.ts';
@@ -40,34 +42,22 @@ export const resetPasswordSchema = z.object({
   password: newPassword,
 });
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message per field, for display under the field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The account's name as the spec displays it: first and last name joined by a space. */
+/** The account's name as the pages show it: first and last name joined by a space. */
 export function fullName(firstName: string, lastName: string) {
   return displayName([firstName.trim(), lastName.trim()].filter(Boolean).join(' '));
 }
 
-/** What an action answers when it did not redirect. */
-export type FormResult = {
+export type AccountField = 'firstName' | 'lastName' | 'email' | 'password' | 'token';
+
+/** What an account action answers when it did not redirect: the form kit's answer (passwords are never sent back) and the flows' extras. */
+export type AccountAnswer = FormAnswer<{ firstName?: string; lastName?: string; email?: string }, AccountField> & {
   ok?: boolean;
+  /** A success message (the reset mail is on its way). */
   message?: string;
-  formError?: string;
-  errors?: FieldErrors;
   /** The anti-bot token was missing or expired: solve a new one and send again (once). */
   retryChallenge?: boolean;
   /** The reset link is expired or used. */
   invalidLink?: boolean;
-  values?: Record<string, string>;
 };
 
 export const MESSAGES = {

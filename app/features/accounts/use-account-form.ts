@@ -1,12 +1,14 @@
-// Client-side behaviour shared by the account forms: validate with the same
-// Zod schema the action uses (errors under the fields without a round trip),
-// attach the anti-bot token where needed, and follow the spec's retry rule
-// (a missing or expired token: solve a new one and send again, once).
-// Without JavaScript the forms are plain POSTs and the action does all of it.
+// The account forms in the browser: the form kit's check, messages, focus and
+// pending flag, plus what only these forms need: the anti-bot token where
+// the flow asks for one, and the retry rule (a missing or expired token:
+// solve a new one and send again, once). Without JavaScript the forms are
+// plain POSTs and the action does all of it.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigation, useSubmit } from 'react-router';
+import { useSubmit } from 'react-router';
 import type { z } from 'zod';
-import { fieldErrors, type FieldErrors, type FormResult } from './account-schemas.ts';
+import { validate } from '../../components/form/form-answer.ts';
+import { useForm } from '../../components/form/use-form.ts';
+import type { AccountAnswer, AccountField } from './account-schemas.ts';
 import { useAntiBotToken } from './use-anti-bot-token.ts';
 
 export function useAccountForm({
@@ -14,14 +16,17 @@ export function useAccountForm({
   actionData,
   antiBot = false,
 }: {
-  schema: z.ZodType;
-  actionData: FormResult | undefined;
+  schema: z.ZodObject<Partial<Record<AccountField, z.ZodType>>>;
+  actionData: AccountAnswer | undefined;
   antiBot?: boolean;
 }) {
   const submit = useSubmit();
-  const navigation = useNavigation();
   const token = useAntiBotToken(antiBot);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | undefined>(undefined);
+  const form = useForm<AccountField>({
+    answer: actionData,
+    check: (data) => validate(schema, Object.fromEntries(data)),
+    fields: schema.keyof().options,
+  });
   const [waiting, setWaiting] = useState(false);
   const lastSubmission = useRef<FormData | undefined>(undefined);
   const retried = useRef(false);
@@ -41,21 +46,11 @@ export function useAccountForm({
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const formData = new FormData(event.currentTarget);
-    const parsed = schema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success) {
-      event.preventDefault();
-      const errors = fieldErrors(parsed.error);
-      setClientErrors(errors);
-      const first = Object.keys(errors)[0];
-      if (first) event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setClientErrors(undefined);
+    if (!form.onSubmit(event)) return;
     if (!antiBot) return; // <Form> submits as usual
     event.preventDefault();
     retried.current = false;
-    void send(formData);
+    void send(new FormData(event.currentTarget));
   }
 
   useEffect(() => {
@@ -66,11 +61,5 @@ export function useAccountForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer may trigger the retry
   }, [actionData]);
 
-  return {
-    onSubmit,
-    errors: clientErrors ?? actionData?.errors ?? {},
-    // Hidden while a (re)submission is under way, e.g. the automatic retry.
-    formError: clientErrors || navigation.state !== 'idle' ? undefined : actionData?.formError,
-    busy: waiting || navigation.state === 'submitting' || (navigation.state === 'loading' && navigation.formMethod !== undefined),
-  };
+  return { onSubmit, errors: form.errors, formError: form.formError, busy: waiting || form.pending };
 }

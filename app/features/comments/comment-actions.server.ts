@@ -4,17 +4,37 @@
 import { data, redirect } from 'react-router';
 import { log } from '../../lib/logger.server.ts';
 import { isUuid } from '../../utils/ids.ts';
+import { firstErrors } from '../../components/form/form-answer.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
-import { CommentError, createComment, deleteComment } from './comment-mutations.server.ts';
-import { commentFieldErrors, commentSchema } from './comment-schema.ts';
+import { createComment, deleteComment, type CommentRefusal } from './comment-mutations.server.ts';
+import { COMMENT_FIELDS, commentSchema, type CommentField, type CommentFormValues } from './comment-schema.ts';
+
+type Intent = 'create-comment' | 'delete-comment';
+
+/** Every refusal of the comment actions, as the answer says it. */
+export const COMMENT_REFUSALS: Record<CommentRefusal | 'signed-out' | 'unknown-recipe' | 'unknown-comment' | 'unavailable', { status: number; message: string }> = {
+  'signed-out': { status: 401, message: 'Bitte melde dich an, um zu kommentieren.' },
+  'unknown-recipe': { status: 404, message: 'Dieses Rezept gibt es nicht.' },
+  'recipe-missing': { status: 404, message: 'Dieses Rezept gibt es nicht mehr.' },
+  'unknown-comment': { status: 404, message: 'Diesen Kommentar gibt es nicht mehr.' },
+  'not-found': { status: 404, message: 'Diesen Kommentar gibt es nicht mehr.' },
+  forbidden: { status: 403, message: 'Du kannst nur deine eigenen Kommentare löschen.' },
+  'too-many': { status: 429, message: 'Du hast gerade viele Kommentare geschrieben. Bitte warte ein paar Minuten.' },
+  unavailable: { status: 503, message: 'Ein Fehler ist aufgetreten. Bitte versuche es später erneut.' },
+};
+
+function refuse(intent: Intent, reason: keyof typeof COMMENT_REFUSALS, values?: CommentFormValues) {
+  const { status, message } = COMMENT_REFUSALS[reason];
+  return reply({ ok: false, intent, formError: message, ...(values && { values }) }, status);
+}
 
 function reply(result: CommentActionResult, status = 200) {
   return data(result, { status });
 }
 
 function textValues(form: FormData) {
-  const values: Record<string, string> = {};
-  for (const key of ['rating', 'nickname', 'comment']) {
+  const values: CommentFormValues = {};
+  for (const key of COMMENT_FIELDS) {
     const value = form.get(key);
     if (typeof value === 'string') values[key] = value.slice(0, 5000);
   }
@@ -24,36 +44,28 @@ function textValues(form: FormData) {
 export async function commentAction(userId: string | null, recipeId: string, form: FormData) {
   const intent = form.get('intent');
   if (intent !== 'create-comment' && intent !== 'delete-comment') return undefined;
-  if (!userId) {
-    return reply({ ok: false, intent, formError: 'Bitte melde dich an, um zu kommentieren.' }, 401);
-  }
-  if (!isUuid(recipeId)) return reply({ ok: false, intent, formError: 'Dieses Rezept gibt es nicht.' }, 404);
+  if (!userId) return refuse(intent, 'signed-out');
+  if (!isUuid(recipeId)) return refuse(intent, 'unknown-recipe');
 
   try {
     if (intent === 'create-comment') {
       const parsed = commentSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
-        return reply({ ok: false, intent, fieldErrors: commentFieldErrors(parsed.error), values: textValues(form) }, 400);
+        return reply({ ok: false, intent, errors: firstErrors<CommentField>(parsed.error), values: textValues(form) }, 400);
       }
-      await createComment(userId, recipeId, parsed.data);
+      const result = await createComment(userId, recipeId, parsed.data);
+      if (!result.ok) return refuse(intent, result.reason, textValues(form));
       // Post/redirect/get: the answer is a cheap 303 instead of the whole page,
       // and reloading the page afterwards does not post the comment again.
       return redirect(`/detail/${recipeId}#kommentare`, 303);
     }
     const commentId = form.get('commentId');
-    if (!isUuid(commentId)) {
-      return reply({ ok: false, intent, formError: 'Diesen Kommentar gibt es nicht mehr.' }, 404);
-    }
-    await deleteComment(userId, recipeId, commentId);
+    if (!isUuid(commentId)) return refuse(intent, 'unknown-comment');
+    const result = await deleteComment(userId, recipeId, commentId);
+    if (!result.ok) return refuse(intent, result.reason, textValues(form));
     return reply({ ok: true, intent, commentId });
   } catch (error) {
-    if (error instanceof CommentError) {
-      return reply({ ok: false, intent, formError: error.message, values: textValues(form) }, error.status);
-    }
     log.error('comment action failed', { intent, recipeId, error });
-    return reply(
-      { ok: false, intent, formError: 'Ein Fehler ist aufgetreten. Bitte versuche es später erneut.', values: textValues(form) },
-      503,
-    );
+    return refuse(intent, 'unavailable', textValues(form));
   }
 }

@@ -9,23 +9,18 @@ import { contentChanged } from '../../lib/content-version.server.ts';
 import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { toCommentView } from './comment-queries.server.ts';
 import type { CommentInput } from './comment-schema.ts';
+import type { CommentView } from './comment-types.ts';
 
 export const COMMENT_RATE_LIMIT: UserQuota = { max: 10, windowMinutes: 10 };
 
-export class CommentError extends Error {
-  override name = 'CommentError';
-  constructor(
-    message: string,
-    readonly status: 403 | 404 | 429,
-  ) {
-    super(message);
-  }
-}
+/** Why a comment write did not happen; comment-actions.server.ts turns it into a status and a German message. */
+export type CommentRefusal = 'too-many' | 'recipe-missing' | 'forbidden' | 'not-found';
+export type CommentWriteResult<T = object> = ({ ok: true } & T) | { ok: false; reason: CommentRefusal };
 
 /** Posts a comment as `authorId` (from the session); returns the stored comment. */
-export async function createComment(authorId: string, recipeId: string, input: CommentInput) {
+export async function createComment(authorId: string, recipeId: string, input: CommentInput): Promise<CommentWriteResult<{ comment: CommentView }>> {
   if (await quotaReached({ table: comments, owner: comments.authorId, createdAt: comments.createdAt }, authorId, COMMENT_RATE_LIMIT)) {
-    throw new CommentError('Du hast gerade viele Kommentare geschrieben. Bitte warte ein paar Minuten.', 429);
+    return { ok: false, reason: 'too-many' };
   }
   const comment = await getDb().transaction(async (tx) => {
     const [recipe] = await tx
@@ -33,20 +28,21 @@ export async function createComment(authorId: string, recipeId: string, input: C
       .set({ ratingSum: sql`${recipes.ratingSum} + ${input.rating}`, ratingCount: sql`${recipes.ratingCount} + 1` })
       .where(eq(recipes.id, recipeId))
       .returning({ id: recipes.id });
-    if (!recipe) throw new CommentError('Dieses Rezept gibt es nicht mehr.', 404);
+    if (!recipe) return null; // nothing was written
     const [row] = await tx
       .insert(comments)
       .values({ recipeId, authorId, nickname: input.nickname, comment: input.comment, rating: input.rating })
       .returning();
     return toCommentView(row!);
   });
+  if (!comment) return { ok: false, reason: 'recipe-missing' };
   await contentChanged(); // the average on home, lists and detail
-  return comment;
+  return { ok: true, comment };
 }
 
 /** Deletes a comment if `userId` wrote it; the recipe's rating follows. */
-export async function deleteComment(userId: string, recipeId: string, commentId: string) {
-  await getDb().transaction(async (tx) => {
+export async function deleteComment(userId: string, recipeId: string, commentId: string): Promise<CommentWriteResult> {
+  const refusal = await getDb().transaction(async (tx): Promise<CommentRefusal | undefined> => {
     const [deleted] = await tx
       .delete(comments)
       .where(and(eq(comments.id, commentId), eq(comments.recipeId, recipeId), eq(comments.authorId, userId)))
@@ -57,14 +53,15 @@ export async function deleteComment(userId: string, recipeId: string, commentId:
         .select({ id: comments.id })
         .from(comments)
         .where(and(eq(comments.id, commentId), eq(comments.recipeId, recipeId)));
-      throw exists
-        ? new CommentError('Du kannst nur deine eigenen Kommentare löschen.', 403)
-        : new CommentError('Diesen Kommentar gibt es nicht mehr.', 404);
+      return exists ? 'forbidden' : 'not-found'; // nothing was written
     }
     await tx
       .update(recipes)
       .set({ ratingSum: sql`${recipes.ratingSum} - ${deleted.rating}`, ratingCount: sql`${recipes.ratingCount} - 1` })
       .where(eq(recipes.id, recipeId));
+    return undefined;
   });
+  if (refusal) return { ok: false, reason: refusal };
   await contentChanged();
+  return { ok: true };
 }

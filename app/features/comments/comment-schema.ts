@@ -1,5 +1,6 @@
 // One schema for the comment form: the browser checks it before sending,
-// the action checks it again before anything is written.
+// the action checks it again before anything is written. Limits and texts:
+// docs/product-rules.md.
 import { z } from 'zod';
 import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
 
@@ -31,14 +32,8 @@ export const commentSchema = z.object({
 });
 
 export type CommentInput = z.infer<typeof commentSchema>;
-export type CommentFieldErrors = Partial<Record<keyof CommentInput, string>>;
-
-/** The first message per field, as the form shows them under the fields. */
-export function commentFieldErrors(error: z.ZodError): CommentFieldErrors {
-  const errors: CommentFieldErrors = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as keyof CommentInput; // the schema's keys are the only paths
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
+/** The form's fields, from the schema, in the order the form shows them. */
+export const COMMENT_FIELDS = commentSchema.keyof().options;
+export type CommentField = (typeof COMMENT_FIELDS)[number];
+/** What the form holds: text as typed. */
+export type CommentFormValues = Partial<Record<CommentField, string>>;

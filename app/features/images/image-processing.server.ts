@@ -3,6 +3,7 @@
 // EXIF (GPS position included), XMP and IPTC are gone.
 import { open } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
+import { MAX_INPUT_BYTES } from './image-limits.ts';
 
 // Every upload is a new picture: libvips' cache of recent operations (up to
 // 50 MB and 100 operations by default) would only hold on to memory.
@@ -14,8 +15,6 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
 /** About 40 megapixels: enough for any camera, small enough to decode safely. */
 export const MAX_INPUT_PIXELS = 40_000_000;
-/** Larger files are no photo a blog needs; the upload endpoint should stop reading there too. */
-export const MAX_INPUT_BYTES = 20 * 1024 * 1024;
 
 export type ImageRejection = 'not-jpeg' | 'too-large' | 'damaged';
 

@@ -44,12 +44,14 @@ export function serveImages() {
     try {
       await pipeline(file.body, res);
     } catch (error) {
-      // pipeline leaves the file open when the response was gone before it began.
-      file.body.destroy();
       // A client that goes away mid-download is no server error.
       if (req.destroyed || res.destroyed || (error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
       if (!res.headersSent) return next(error);
       res.destroy(error as Error);
+    } finally {
+      // Whatever happened (pipeline leaves the file open when the response was gone
+      // before it began), the file is closed now, not when the garbage collector finds it.
+      file.body.destroy();
     }
   });
   return router;

@@ -9,7 +9,8 @@ import { BodyReadError, BodyTooLargeError, discardBody, spoolBodyCapped, type Sp
 import { log } from '../../lib/logger.server.ts';
 import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
 import { storeImage } from './image-mutations.server.ts';
-import { ImageRejectedError, MAX_INPUT_BYTES, type ImageRejection } from './image-processing.server.ts';
+import { MAX_INPUT_BYTES } from './image-limits.ts';
+import { ImageRejectedError, type ImageRejection } from './image-processing.server.ts';
 import type { ImageRef } from './image-urls.ts';
 
 export type UploadAnswer = { image: ImageRef } | { error: string };
@@ -17,7 +18,26 @@ export type UploadAnswer = { image: ImageRef } | { error: string };
 /** Each picture costs decoding time and storage: a generous hourly limit per user, counted in `images`. */
 export const UPLOAD_RATE_LIMIT: UserQuota = { max: 30, windowMinutes: 60 };
 
-const STATUS: Record<ImageRejection, number> = { 'not-jpeg': 415, 'too-large': 413, damaged: 422 };
+/** Why an upload was refused: the decoder's reasons (ImageRejection) and the endpoint's own. */
+export type UploadRefusal = ImageRejection | 'wrong-method' | 'signed-out' | 'too-many' | 'incomplete' | 'empty' | 'unavailable';
+
+/** The decoder's message for its reason (ImageRejectedError carries it for the user). */
+function decoderMessage(reason: ImageRejection) {
+  return new ImageRejectedError(reason).message;
+}
+
+/** Every refusal of the upload endpoint, as the answer says it. */
+const REFUSALS: Record<UploadRefusal, { status: number; message: string }> = {
+  'not-jpeg': { status: 415, message: decoderMessage('not-jpeg') },
+  'too-large': { status: 413, message: decoderMessage('too-large') },
+  damaged: { status: 422, message: decoderMessage('damaged') },
+  'wrong-method': { status: 405, message: 'Bilder werden mit POST hochgeladen.' },
+  'signed-out': { status: 401, message: 'Bitte melde dich an, um ein Bild hochzuladen.' },
+  'too-many': { status: 429, message: 'Du hast in der letzten Stunde sehr viele Bilder hochgeladen. Bitte versuche es später noch einmal.' },
+  incomplete: { status: 400, message: 'Das Bild ist nicht vollständig angekommen. Bitte versuche es noch einmal.' },
+  empty: { status: 400, message: 'Bitte wähle ein Bild aus.' },
+  unavailable: { status: 503, message: 'Das Bild konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.' },
+};
 
 /**
  * Pictures are decoded one or two at a time: a burst of uploads must not
@@ -45,43 +65,43 @@ function answer(body: UploadAnswer, status: number) {
   return Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
-export function uploadError(message: string, status: number) {
+/** The German answer for a refusal, with its status from the one table. */
+export function uploadError(reason: UploadRefusal) {
+  const { status, message } = REFUSALS[reason];
   return answer({ error: message }, status);
 }
 
 /** An answer before the upload was read (e.g. not signed in): the client still gets to read it. */
-export async function refuseUpload(request: Request, message: string, status: number) {
+export async function refuseUpload(request: Request, reason: UploadRefusal) {
   await discardBody(request, MAX_INPUT_BYTES);
-  return uploadError(message, status);
+  return uploadError(reason);
 }
 
 /** Stores the request body as an image of `userId` and answers JSON (201, or 4xx with a German message). */
 export async function receiveImageUpload(request: Request, userId: string): Promise<Response> {
   if (await quotaReached({ table: images, owner: images.userId, createdAt: images.createdAt }, userId, UPLOAD_RATE_LIMIT)) {
-    return refuseUpload(request, 'Du hast in der letzten Stunde sehr viele Bilder hochgeladen. Bitte versuche es später noch einmal.', 429);
+    return refuseUpload(request, 'too-many');
   }
   let body: SpooledBody;
   try {
     body = await spoolBodyCapped(request, MAX_INPUT_BYTES);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return uploadError(new ImageRejectedError('too-large').message, 413);
+    if (error instanceof BodyTooLargeError) return uploadError('too-large');
     // The client went away or sent a broken body.
-    if (error instanceof BodyReadError) return uploadError('Das Bild ist nicht vollständig angekommen. Bitte versuche es noch einmal.', 400);
+    if (error instanceof BodyReadError) return uploadError('incomplete');
     log.error('image upload could not be written to a temporary file', { userId, error });
-    return uploadError(UNAVAILABLE, 503);
+    return uploadError('unavailable');
   }
   try {
-    if (body.size === 0) return uploadError('Bitte wähle ein Bild aus.', 400);
+    if (body.size === 0) return uploadError('empty');
     const image = await withSlot(() => storeImage({ path: body.path }, userId));
     log.info('image uploaded', { imageId: image.id, userId, bytes: body.size });
     return answer({ image }, 201);
   } catch (error) {
-    if (error instanceof ImageRejectedError) return uploadError(error.message, STATUS[error.reason]);
+    if (error instanceof ImageRejectedError) return uploadError(error.reason);
     log.error('image upload failed', { userId, error });
-    return uploadError(UNAVAILABLE, 503);
+    return uploadError('unavailable');
   } finally {
     await rm(body.path, { force: true }).catch((error: unknown) => log.warn('temporary upload file left behind', { path: body.path, error }));
   }
 }
-
-const UNAVAILABLE = 'Das Bild konnte gerade nicht gespeichert werden. Bitte versuche es später noch einmal.';

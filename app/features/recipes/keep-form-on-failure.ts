@@ -2,12 +2,12 @@
 // connection, or the server broke), the form stays with everything typed and
 // says so in German, instead of an error page that loses the input.
 import { data, isRouteErrorResponse } from 'react-router';
-import { recipeFormValues, type RecipeFieldErrors, type RecipeFormValues } from './recipe-schema.ts';
+import type { FormAnswer } from '../../components/form/form-answer.ts';
+import { recipeFormValues, type RecipeFormValues } from './recipe-schema.ts';
 
 export const OFFLINE = 'Keine Verbindung zum Chuchiblog. Bitte prüfe deine Internetverbindung und versuche es noch einmal.';
 export const SAVE_FAILED = 'Das Rezept konnte gerade nicht gespeichert werden. Bitte versuche es in einem Moment noch einmal.';
 
-type Answer = { values: RecipeFormValues; errors?: RecipeFieldErrors; formError?: string };
 
 export async function keepFormOnFailure<T>(request: Request, serverAction: () => Promise<T>) {
   const form = await request.clone().formData();
@@ -16,7 +16,7 @@ export async function keepFormOnFailure<T>(request: Request, serverAction: () =>
   } catch (error) {
     // Redirects (saved, or signed out) and deliberate error pages go on as usual.
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    const answer: Answer = { values: recipeFormValues(form), formError: error instanceof TypeError ? OFFLINE : SAVE_FAILED };
+    const answer: FormAnswer<RecipeFormValues> = { values: recipeFormValues(form), formError: error instanceof TypeError ? OFFLINE : SAVE_FAILED };
     // An error status: the pages' data is not reloaded (that would fail the same way).
     return data(answer, { status: 503 });
   }

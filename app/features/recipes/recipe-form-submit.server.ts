@@ -5,7 +5,8 @@
 import { data } from 'react-router';
 import { hasRepeatedField, MALFORMED_BODY_MESSAGE, REPEATED_FIELD_MESSAGE } from '../../lib/form-data.server.ts';
 import { BodyTooLargeError, MalformedBodyError, readFormCapped } from '../../lib/request-body.server.ts';
-import { REFUSAL_MESSAGES, type RecipeRefusal } from './recipe-mutations.server.ts';
+import type { FormAnswer } from '../../components/form/form-answer.ts';
+import type { RecipeRefusal } from './recipe-mutations.server.ts';
 import {
   EMPTY_RECIPE_FORM,
   newIngredient,
@@ -13,7 +14,6 @@ import {
   recipeFormValues,
   textOf,
   validateRecipe,
-  type RecipeFieldErrors,
   type RecipeFormValues,
   type RecipeInput,
 } from './recipe-schema.ts';
@@ -24,7 +24,7 @@ const LIST_FIELDS = ['tags', 'ingredientName', 'ingredientAmount'];
 /** Far above what the form's bounded fields can produce, even percent-encoded. */
 const MAX_FORM_BYTES = 512 * 1024;
 
-export type RecipeFormAnswer = { values: RecipeFormValues; errors?: RecipeFieldErrors; formError?: string };
+export type RecipeFormAnswer = FormAnswer<RecipeFormValues>;
 
 export type RecipeSubmit =
   | { kind: 'save'; input: RecipeInput; values: RecipeFormValues }
@@ -35,15 +35,19 @@ export function formAnswer(answer: RecipeFormAnswer, status: number) {
   return data(answer, { status });
 }
 
-const REFUSAL_STATUS: Record<RecipeRefusal, number> = { 'not-found': 404, forbidden: 403, 'image-missing': 409, 'too-many': 429 };
+/** Every reason a recipe write is refused, as the answer says it: one table for create, edit and delete. */
+export const RECIPE_REFUSALS: Record<RecipeRefusal, { status: number; message: string }> = {
+  'not-found': { status: 404, message: 'Dieses Rezept gibt es nicht (mehr).' },
+  forbidden: { status: 403, message: 'Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.' },
+  'image-missing': { status: 409, message: 'Das Bild ist nicht mehr vorhanden. Bitte lade es noch einmal hoch.' },
+  'too-many': { status: 429, message: 'Du hast in der letzten Stunde schon viele Rezepte erfasst. Bitte versuche es später noch einmal.' },
+};
 
 /** The form back with the reason a save was refused, under the field it concerns. */
 export function refusalAnswer(values: RecipeFormValues, reason: RecipeRefusal) {
-  const status = REFUSAL_STATUS[reason];
-  if (reason === 'image-missing') {
-    return formAnswer({ values: { ...values, imageId: '' }, errors: { imageId: REFUSAL_MESSAGES[reason] } }, status);
-  }
-  return formAnswer({ values, formError: REFUSAL_MESSAGES[reason] }, status);
+  const { status, message } = RECIPE_REFUSALS[reason];
+  if (reason === 'image-missing') return formAnswer({ values: { ...values, imageId: '' }, errors: { imageId: message } }, status);
+  return formAnswer({ values, formError: message }, status);
 }
 
 export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> {

@@ -14,33 +14,16 @@ import type { RecipeInput } from './recipe-schema.ts';
 
 export type Actor = { id: string; name: string; email: string };
 
-/** Why a write did not happen; the route turns it into a status and a German message. */
+/** Why a write did not happen; recipe-form-submit.server.ts turns it into a status and a German message. */
 export type RecipeRefusal = 'not-found' | 'forbidden' | 'image-missing' | 'too-many';
 export type RecipeWriteResult<T = object> = ({ ok: true } & T) | { ok: false; reason: RecipeRefusal };
-
-export const REFUSAL_MESSAGES: Record<RecipeRefusal, string> = {
-  'not-found': 'Dieses Rezept gibt es nicht (mehr).',
-  forbidden: 'Du kannst nur deine eigenen Rezepte bearbeiten oder löschen.',
-  'image-missing': 'Das Bild ist nicht mehr vorhanden. Bitte lade es noch einmal hoch.',
-  'too-many': 'Du hast in der letzten Stunde schon viele Rezepte erfasst. Bitte versuche es später noch einmal.',
-};
 
 /** Far more than a person writes in an hour; stops a script filling the blog. */
 export const RECIPE_RATE_LIMIT: UserQuota = { max: 20, windowMinutes: 60 };
 
-function recipeFields(input: RecipeInput) {
-  return {
-    title: input.title,
-    lead: input.lead,
-    category: input.category,
-    level: input.level,
-    duration: input.duration,
-    quantity: input.quantity,
-    tags: input.tags,
-    ingredients: input.ingredients,
-    description: input.description,
-    additional: input.additional,
-  };
+/** The columns the form's fields fill: every field of the schema but the picture (chosen on create only). */
+function recipeFields({ imageId: _imageId, ...fields }: RecipeInput) {
+  return fields;
 }
 
 /**

@@ -1,11 +1,13 @@
 // The recipe form's rules, in one place for both sides: the browser checks a
 // submit with them before sending it, the server checks every request with
 // them again before anything is saved. Every message is German and meant
-// for the person filling in the form.
+// for the person filling in the form. The limits are listed in
+// docs/product-rules.md.
 import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
+import { validate, type FieldErrors, type Validation } from '../../components/form/form-answer.ts';
 import type { Ingredient, RecipeDetail } from './recipe-types.ts';
 
 export const RECIPE_LIMITS = {
@@ -20,35 +22,6 @@ export const RECIPE_LIMITS = {
   /** Three days: enough for a sourdough, and far below the database's own bound (10000). */
   durationMax: 4_320,
 } as const;
-
-/** What the form holds: text as typed, so that a refused submit keeps everything. */
-export type RecipeFormValues = {
-  title: string;
-  lead: string;
-  category: string;
-  level: string;
-  duration: string;
-  quantity: string;
-  tags: string[];
-  ingredients: Ingredient[];
-  description: string;
-  additional: string;
-  imageId: string;
-};
-
-export const EMPTY_RECIPE_FORM: RecipeFormValues = {
-  title: '',
-  lead: '',
-  category: '',
-  level: '',
-  duration: '',
-  quantity: '',
-  tags: [],
-  ingredients: [],
-  description: '',
-  additional: '',
-  imageId: '',
-};
 
 type Lines = 'single-line' | 'multi-line';
 
@@ -131,38 +104,56 @@ export const recipeSchema = z.object({
 
 /** A validated recipe, ready to be saved. */
 export type RecipeInput = z.output<typeof recipeSchema>;
-export type RecipeField = keyof RecipeFormValues;
-/** One German message per field that is not right. */
-export type RecipeFieldErrors = Partial<Record<RecipeField, string>>;
 
-/** The field names in the order the form shows them (the first error gets the focus). */
-export const RECIPE_FIELDS: RecipeField[] = [
-  'title',
-  'lead',
-  'category',
-  'level',
-  'duration',
-  'quantity',
-  'tags',
-  'ingredients',
-  'description',
-  'additional',
-  'imageId',
-];
+/**
+ * The field names, from the schema, in the order the form shows them (the
+ * first error gets the focus). Everything below is typed on them: a field
+ * added to the schema is a type error wherever it is not handled yet
+ * (empty form, labels, reading a submit, the edit form's values, the
+ * columns written), and tests/integration/recipe-form-fields.test.ts checks
+ * the form has an input for it.
+ */
+export const RECIPE_FIELDS = recipeSchema.keyof().options;
+export type RecipeField = (typeof RECIPE_FIELDS)[number];
 
-export function validateRecipe(values: RecipeFormValues): { success: true; data: RecipeInput } | { success: false; errors: RecipeFieldErrors } {
-  const result = recipeSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  const errors: RecipeFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === 'string' && isRecipeField(field)) errors[field] ??= issue.message;
-  }
-  return { success: false, errors };
-}
+/** A value as a form holds it: text as typed (a list stays a list). */
+type AsTyped<T> = T extends readonly (infer Item)[] ? (Item extends object ? { [K in keyof Item]: string } : string)[] : string;
 
-function isRecipeField(name: string): name is RecipeField {
-  return (RECIPE_FIELDS as string[]).includes(name);
+/** What the form holds: text as typed, so that a refused submit keeps everything. */
+export type RecipeFormValues = { [Field in RecipeField]: AsTyped<z.input<typeof recipeSchema>[Field]> };
+export type RecipeFieldErrors = FieldErrors<RecipeField>;
+
+export const EMPTY_RECIPE_FORM: RecipeFormValues = {
+  title: '',
+  lead: '',
+  category: '',
+  level: '',
+  duration: '',
+  quantity: '',
+  tags: [],
+  ingredients: [],
+  description: '',
+  additional: '',
+  imageId: '',
+};
+
+/** The fields' German names: the form's labels and its "Bitte prüfe noch: …" list. */
+export const RECIPE_LABELS: Record<RecipeField, string> = {
+  title: 'Titel',
+  lead: 'Lead',
+  category: 'Kategorie',
+  level: 'Schwierigkeitsgrad',
+  duration: 'Dauer in Minuten',
+  quantity: 'Portionen',
+  tags: 'Tags',
+  ingredients: 'Zutaten',
+  description: 'Zubereitung',
+  additional: 'Tipps & Tricks',
+  imageId: 'Bild',
+};
+
+export function validateRecipe(values: RecipeFormValues): Validation<RecipeInput, RecipeField> {
+  return validate(recipeSchema, values);
 }
 
 // The form's wire format (application/x-www-form-urlencoded, so that it

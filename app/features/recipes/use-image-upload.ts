@@ -2,11 +2,10 @@
 // reports no upload progress. The server (POST /api/uploads) checks and
 // processes it and answers with the stored image or a German message.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { MAX_INPUT_BYTES } from '../images/image-limits.ts';
 import type { ImageRef } from '../images/image-urls.ts';
 
 export const UPLOAD_URL = '/api/uploads';
-/** The server's MAX_INPUT_BYTES (image-processing.server.ts); a test keeps both equal. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export type UploadState =
   | { status: 'idle' }
@@ -41,7 +40,7 @@ export function useImageUpload() {
   const upload = useCallback((file: File) => {
     request.current?.abort();
     const fileName = file.name;
-    if (file.size > MAX_UPLOAD_BYTES) {
+    if (file.size > MAX_INPUT_BYTES) {
       setState({ status: 'failed', fileName, error: 'Das Bild ist zu gross: erlaubt sind höchstens 20 MB.' });
       return;
     }

@@ -6,17 +6,17 @@ import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useId, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
-import { MESSAGES, type FormResult } from '../account-schemas.ts';
+import { MESSAGES, type AccountAnswer } from '../account-schemas.ts';
 
 /** The header's account control for a signed-in user: "Erfassen" and the account menu. */
 export function AccountControl({ userName }: { userName: string }) {
   const { pathname } = useLocation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
-  const logout = useFetcher<FormResult>();
+  const logout = useFetcher<AccountAnswer>();
 
   useEffect(() => {
-    // The spec's behaviour on a failed sign-out: log it (the session stays).
+    // A failed sign-out is logged with its fixed text (docs/product-rules.md); the session stays.
     if (logout.state === 'idle' && logout.data?.formError) console.error(MESSAGES.logoutFailed);
   }, [logout.state, logout.data]);
 

@@ -6,10 +6,7 @@ import type { ReactNode } from 'react';
 /** The frame of the account pages: a centred card with a title and an intro. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
-    <Paper
-      elevation={0}
-      sx={{ mx: 'auto', width: '100%', maxWidth: 520, p: { xs: 3, sm: 5 }, borderRadius: 3, border: 1, borderColor: 'divider' }}
-    >
+    <Paper sx={{ mx: 'auto', width: '100%', maxWidth: 520, p: { xs: 3, sm: 5 }, border: 1, borderColor: 'divider' }}>
       <Stack spacing={3}>
         <Stack spacing={1.5}>
           <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>

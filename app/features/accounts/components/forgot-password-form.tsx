@@ -2,14 +2,14 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Form, Link as RouterLink } from 'react-router';
-import { forgotPasswordSchema, type FormResult } from '../account-schemas.ts';
+import { TextInput } from '../../../components/form/fields.tsx';
+import { forgotPasswordSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** Request a reset mail; the answer is the same whether or not the address exists. */
-export function ForgotPasswordForm({ actionData }: { actionData: FormResult | undefined }) {
+export function ForgotPasswordForm({ actionData }: { actionData: AccountAnswer | undefined }) {
   const { onSubmit, errors, formError, busy } = useAccountForm({ schema: forgotPasswordSchema, actionData, antiBot: true });
   const message = formError ?? actionData?.message;
   return (
@@ -19,17 +19,7 @@ export function ForgotPasswordForm({ actionData }: { actionData: FormResult | un
     >
       <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen">
         <Stack spacing={2.5}>
-          <TextField
-            label="E-Mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            defaultValue={actionData?.values?.email}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-          />
+          <TextInput name="email" label="E-Mail" type="email" autoComplete="email" required fullWidth defaultValue={actionData?.values?.email} error={errors.email} />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             Passwort zurücksetzen
           </Button>

@@ -2,15 +2,15 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { Form, Link as RouterLink } from 'react-router';
+import { TextInput } from '../../../components/form/fields.tsx';
 import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
-import { signInSchema, signUpSchema, type FormResult } from '../account-schemas.ts';
+import { signInSchema, signUpSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 
-type Props = { mode: 'login' | 'signup'; redirectTo: string; notice?: string; actionData: FormResult | undefined };
+type Props = { mode: 'login' | 'signup'; redirectTo: string; notice?: string; actionData: AccountAnswer | undefined };
 
 function loginPath(mode: 'login' | 'signup', redirectTo: string) {
   const params = new URLSearchParams();
@@ -47,44 +47,16 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
           )}
           {signUp && (
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-              <TextField
-                label="Vorname"
-                name="firstName"
-                autoComplete="given-name"
-                required
-                fullWidth
-                defaultValue={values.firstName}
-                error={Boolean(errors.firstName)}
-                helperText={errors.firstName}
-              />
-              <TextField
-                label="Nachname"
-                name="lastName"
-                autoComplete="family-name"
-                required
-                fullWidth
-                defaultValue={values.lastName}
-                error={Boolean(errors.lastName)}
-                helperText={errors.lastName}
-              />
+              <TextInput name="firstName" label="Vorname" autoComplete="given-name" required fullWidth defaultValue={values.firstName} error={errors.firstName} />
+              <TextInput name="lastName" label="Nachname" autoComplete="family-name" required fullWidth defaultValue={values.lastName} error={errors.lastName} />
             </Stack>
           )}
-          <TextField
-            label="E-Mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            fullWidth
-            defaultValue={values.email}
-            error={Boolean(errors.email)}
-            helperText={errors.email}
-          />
+          <TextInput name="email" label="E-Mail" type="email" autoComplete="email" required fullWidth defaultValue={values.email} error={errors.email} />
           <PasswordField
             label="Passwort"
             autoComplete={signUp ? 'new-password' : 'current-password'}
             error={errors.password}
-            helperText={signUp ? PASSWORD_HINT : undefined}
+            hint={signUp ? PASSWORD_HINT : undefined}
           />
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {title}

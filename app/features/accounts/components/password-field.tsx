@@ -2,24 +2,24 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { TextInput } from '../../../components/form/fields.tsx';
 
-type Props = { label: string; name?: string; error?: string; autoComplete: 'current-password' | 'new-password'; helperText?: string };
+type Props = { label: string; name?: string; error?: string; autoComplete: 'current-password' | 'new-password'; hint?: string };
 
 /** A password input with the show/hide toggle. */
-export function PasswordField({ label, name = 'password', error, autoComplete, helperText }: Props) {
+export function PasswordField({ label, name = 'password', error, autoComplete, hint }: Props) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       label={label}
       name={name}
       type={visible ? 'text' : 'password'}
       autoComplete={autoComplete}
       required
       fullWidth
-      error={Boolean(error)}
-      helperText={error ?? helperText}
+      error={error}
+      hint={hint}
       slotProps={{
         input: {
           endAdornment: (

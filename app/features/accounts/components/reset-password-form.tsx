@@ -4,13 +4,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Link as RouterLink } from 'react-router';
 import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
-import { MESSAGES, resetPasswordSchema, type FormResult } from '../account-schemas.ts';
+import { MESSAGES, resetPasswordSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 
 /** Set a new password with the token from the reset mail. */
-export function ResetPasswordForm({ token, actionData }: { token: string; actionData: FormResult | undefined }) {
+export function ResetPasswordForm({ token, actionData }: { token: string; actionData: AccountAnswer | undefined }) {
   const { onSubmit, errors, formError, busy } = useAccountForm({ schema: resetPasswordSchema, actionData });
   const invalidLink = !token || actionData?.invalidLink;
   return (
@@ -33,12 +33,7 @@ export function ResetPasswordForm({ token, actionData }: { token: string; action
                 {formError}
               </Alert>
             )}
-            <PasswordField
-              label="Neues Passwort"
-              autoComplete="new-password"
-              error={errors.password}
-              helperText={PASSWORD_HINT}
-            />
+            <PasswordField label="Neues Passwort" autoComplete="new-password" error={errors.password} hint={PASSWORD_HINT} />
             <Button type="submit" variant="contained" size="large" disabled={busy}>
               Passwort speichern
             </Button>

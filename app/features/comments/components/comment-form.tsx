@@ -4,18 +4,21 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Form, useNavigation } from 'react-router';
+import { Form } from 'react-router';
+import { validate } from '../../../components/form/form-answer.ts';
+import { MultiLineInput, TextInput } from '../../../components/form/fields.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
-import {
-  COMMENT_MAX_LENGTH,
-  commentFieldErrors,
-  commentSchema,
-  NICKNAME_MAX_LENGTH,
-  type CommentFieldErrors,
-} from '../comment-schema.ts';
+import { COMMENT_FIELDS, COMMENT_MAX_LENGTH, commentSchema, NICKNAME_MAX_LENGTH } from '../comment-schema.ts';
+
+function check(data: FormData) {
+  return validate(commentSchema, Object.fromEntries(data));
+}
+
+/** Focusing a star would show it as chosen: the rating's message is an alert instead. */
+const FOCUS_NAMES = { rating: null };
 
 function starLabel(value: number) {
   return `${value} ${value === 1 ? 'Stern' : 'Sterne'}`;
@@ -29,26 +32,24 @@ type Props = { displayName: string; result: CommentActionResult | undefined };
  * parent gives it a new `key` after each saved comment, which resets it.
  */
 export function CommentForm({ displayName, result }: Props) {
-  const navigation = useNavigation();
   const failed = result && !result.ok ? result : undefined;
   const [rating, setRating] = useState(Number(failed?.values?.rating) || 0);
-  const [clientErrors, setClientErrors] = useState<CommentFieldErrors | null>(null);
-  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create-comment';
-  // Fresh client-side findings win; otherwise show what the server said.
-  const errors = clientErrors ?? failed?.fieldErrors ?? {};
+  const { errors, formError, pending, onSubmit, clearError } = useForm({
+    answer: failed,
+    check,
+    fields: COMMENT_FIELDS,
+    focusNames: FOCUS_NAMES,
+    intent: 'create-comment',
+  });
 
   return (
-    <Paper elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3 }}>
+    <Paper sx={{ p: { xs: 2.5, md: 3 } }}>
       <Form
         method="post"
         preventScrollReset
         noValidate
         aria-labelledby="kommentar-schreiben"
-        onSubmit={(event) => {
-          const parsed = commentSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? null : commentFieldErrors(parsed.error));
-          if (!parsed.success) event.preventDefault();
-        }}
+        onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value="create-comment" />
         <Stack spacing={2}>
@@ -65,7 +66,7 @@ export function CommentForm({ displayName, result }: Props) {
               onChange={(_, value) => {
                 if (value) {
                   setRating(value);
-                  if (clientErrors?.rating) setClientErrors({ ...clientErrors, rating: undefined });
+                  clearError('rating');
                 }
               }}
               size="large"
@@ -77,30 +78,11 @@ export function CommentForm({ displayName, result }: Props) {
               </FormHelperText>
             )}
           </div>
-          <TextField
-            name="nickname"
-            label="Nickname"
-            defaultValue={failed?.values?.nickname ?? displayName}
-            required
-            error={Boolean(errors.nickname)}
-            helperText={errors.nickname}
-            slotProps={{ htmlInput: { maxLength: NICKNAME_MAX_LENGTH } }}
-          />
-          <TextField
-            name="comment"
-            label="Kommentar"
-            defaultValue={failed?.values?.comment ?? ''}
-            required
-            multiline
-            minRows={2}
-            maxRows={4}
-            error={Boolean(errors.comment)}
-            helperText={errors.comment}
-            slotProps={{ htmlInput: { maxLength: COMMENT_MAX_LENGTH } }}
-          />
-          {failed?.formError && <Alert severity="error">{failed.formError}</Alert>}
+          <TextInput name="nickname" label="Nickname" defaultValue={failed?.values?.nickname ?? displayName} required error={errors.nickname} maxLength={NICKNAME_MAX_LENGTH} />
+          <MultiLineInput name="comment" label="Kommentar" defaultValue={failed?.values?.comment ?? ''} required error={errors.comment} maxLength={COMMENT_MAX_LENGTH} />
+          {formError && <Alert severity="error">{formError}</Alert>}
           <div>
-            <Button type="submit" variant="contained" size="large" loading={submitting}>
+            <Button type="submit" variant="contained" size="large" loading={pending}>
               Kommentieren
             </Button>
           </div>

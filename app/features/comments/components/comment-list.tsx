@@ -13,7 +13,7 @@ type Props = { comments: CommentView[]; actionsFor?: (comment: CommentView) => R
 export function CommentList({ comments, actionsFor }: Props) {
   if (comments.length === 0) {
     return (
-      <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
+      <Paper sx={{ p: 3 }}>
         <Typography variant="h5" component="p">
           Dieses Rezept wurde noch nicht bewertet
         </Typography>
@@ -26,7 +26,7 @@ export function CommentList({ comments, actionsFor }: Props) {
   return (
     <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {comments.map((comment) => (
-        <Paper component="li" key={comment.uid} elevation={0} sx={{ p: 2.5, borderRadius: 3 }}>
+        <Paper component="li" key={comment.uid} sx={{ p: 2.5 }}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.main', fontFamily: 'var(--font-sans)' }} aria-hidden>
               {comment.nickname.trim().charAt(0).toUpperCase() || '?'}

@@ -54,7 +54,7 @@ export function CommentsSection({ recipeId, state, user, result }: Props) {
       {user ? (
         <CommentForm key={formKey} displayName={displayName(user.name)} result={createResult} />
       ) : (
-        <Paper elevation={0} sx={{ p: 3, borderRadius: 3 }}>
+        <Paper sx={{ p: 3 }}>
           <Typography>
             <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipeId}`)}`}>Melde dich an</Link>, um dieses Rezept
             zu bewerten und zu kommentieren.

@@ -18,7 +18,7 @@ type Props = {
 export function CompactRecipeList({ title, recipes, more }: Props) {
   const headingId = `liste-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <Paper component="section" aria-labelledby={headingId} elevation={0} sx={{ p: 2.5, borderRadius: 3 }}>
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2.5 }}>
       <Typography variant="h4" component="h2" id={headingId} sx={{ mb: 2 }}>
         {title}
       </Typography>

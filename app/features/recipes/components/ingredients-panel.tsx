@@ -17,7 +17,7 @@ export function IngredientsPanel({ quantity, ingredients, servings }: Props) {
   const count = recipeServings ? (servings ?? recipeServings.count) : undefined;
   const factor = recipeServings && count ? count / recipeServings.count : 1;
   return (
-    <Paper component="section" aria-labelledby="zutaten" elevation={0} sx={{ p: { xs: 2.5, md: 3 }, borderRadius: 3, borderTop: 4, borderColor: 'secondary.main' }}>
+    <Paper component="section" aria-labelledby="zutaten" sx={{ p: { xs: 2.5, md: 3 }, borderTop: 4, borderColor: 'secondary.main' }}>
       <Typography variant="h3" component="h2" id="zutaten">
         Zutaten
       </Typography>

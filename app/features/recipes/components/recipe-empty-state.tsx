@@ -4,10 +4,10 @@ import Typography from '@mui/material/Typography';
 import styles from './recipe-empty-state.module.css';
 import { ButtonLink } from '../../../components/button-link.tsx';
 
-/** Shown where a list has no recipes yet (spec: home empty state). */
+/** Shown where a list has no recipes yet (the home page's empty state among them). */
 export function RecipeEmptyState() {
   return (
-    <Paper elevation={0} sx={{ p: { xs: 3, md: 6 }, textAlign: 'center', borderRadius: 3 }}>
+    <Paper sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
       <MenuBookIcon sx={{ fontSize: 56, color: 'secondary.main' }} />
       <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
         Es wurden noch keine Rezepte erfasst

@@ -1,59 +1,34 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Form, Link, useNavigation } from 'react-router';
+import type { ReactNode } from 'react';
+import { Form, Link } from 'react-router';
+import type { FormAnswer } from '../../../components/form/form-answer.ts';
+import { CheckboxGroupField, MultiLineInput, RadioGroupField, TextInput } from '../../../components/form/fields.tsx';
+import { useForm } from '../../../components/form/use-form.ts';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../../utils/catalog.ts';
-import {
-  RECIPE_FIELDS,
-  RECIPE_LIMITS,
-  recipeFormValues,
-  validateRecipe,
-  type RecipeField,
-  type RecipeFieldErrors,
-  type RecipeFormValues,
-} from '../recipe-schema.ts';
+import { RECIPE_FIELDS, RECIPE_LABELS as LABEL, RECIPE_LIMITS, recipeFormValues, validateRecipe, type RecipeFormValues } from '../recipe-schema.ts';
 import { useImageUpload } from '../use-image-upload.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { IngredientEditor } from './ingredient-editor.tsx';
 
-const FIELD_LABELS: Record<RecipeField, string> = {
-  title: 'Titel',
-  lead: 'Lead',
-  category: 'Kategorie',
-  level: 'Schwierigkeitsgrad',
-  duration: 'Dauer in Minuten',
-  quantity: 'Portionen',
-  tags: 'Tags',
-  ingredients: 'Zutaten',
-  description: 'Zubereitung',
-  additional: 'Tipps & Tricks',
-  imageId: 'Bild',
-};
-
-const NO_ERRORS: RecipeFieldErrors = {};
-
 type Props = {
   mode: 'create' | 'edit';
   defaultValues: RecipeFormValues;
-  /** The server's verdict on the last submit (its own check with the same schema). */
-  errors?: RecipeFieldErrors;
-  /** A failure that belongs to no field (saving failed, not allowed …). */
-  formError?: string;
+  /** The action's last answer: its own check with the same schema, or a refusal. */
+  answer?: FormAnswer<RecipeFormValues>;
 };
+
+function check(data: FormData) {
+  return validateRecipe(recipeFormValues(data));
+}
+
+/** The ingredients have no input of their own: the focus goes to the new ingredient's name. */
+const FOCUS_NAMES = { ingredients: 'newIngredientName' };
 
 /**
  * The one recipe form for /create and /edit/{id}. It posts as an ordinary
@@ -61,44 +36,17 @@ type Props = {
  * schema checks a submit first and shows German messages under the fields
  * without sending anything. What was typed always stays.
  */
-export function RecipeForm({ mode, defaultValues, errors: serverErrors = NO_ERRORS, formError }: Props) {
+export function RecipeForm({ mode, defaultValues, answer }: Props) {
   const isEdit = mode === 'edit';
-  const navigation = useNavigation();
-  const saving = navigation.state !== 'idle' && navigation.formMethod !== undefined;
   const { state: upload, upload: startUpload } = useImageUpload();
   const uploading = upload.status === 'uploading';
+  const { errors, formError, pending: saving, onSubmit, clearError } = useForm({ answer, check, fields: RECIPE_FIELDS, focusNames: FOCUS_NAMES });
 
-  // The server's errors replace the shown ones whenever a new answer arrives
-  // (React's "adjust state when a prop changes" pattern, no effect needed).
-  const [errors, setErrors] = useState(serverErrors);
-  const [answered, setAnswered] = useState(serverErrors);
-  if (answered !== serverErrors) {
-    setAnswered(serverErrors);
-    setErrors(serverErrors);
-  }
-
-  function clearError(field: string) {
-    if (field in errors) {
-      setErrors((current) => Object.fromEntries(Object.entries(current).filter(([name]) => name !== field)));
-    }
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const result = validateRecipe(recipeFormValues(new FormData(form)));
-    if (result.success) return;
-    event.preventDefault();
-    setErrors(result.errors);
-    const first = RECIPE_FIELDS.find((field) => result.errors[field]);
-    const target = first === 'ingredients' ? 'newIngredientName' : first;
-    form.querySelector<HTMLElement>(`[name="${target}"]`)?.focus();
-  }
-
-  const missing = RECIPE_FIELDS.filter((field) => errors[field]).map((field) => FIELD_LABELS[field]);
+  const missing = RECIPE_FIELDS.filter((field) => errors[field]).map((field) => LABEL[field]);
   const imageId = upload.status === 'done' ? upload.image.id : defaultValues.imageId;
 
   return (
-    <Paper elevation={0} sx={{ p: { xs: 2.5, sm: 4, md: 5 }, borderRadius: 3, maxWidth: 920, mx: 'auto' }}>
+    <Paper sx={{ p: { xs: 2.5, sm: 4, md: 5 }, maxWidth: 920, mx: 'auto' }}>
       <Typography variant="h1" sx={{ mb: 1 }}>
         {isEdit ? 'Bearbeite dein Rezept' : 'Erfasse ein Rezept'}
       </Typography>
@@ -109,7 +57,7 @@ export function RecipeForm({ mode, defaultValues, errors: serverErrors = NO_ERRO
       <Form
         method="post"
         noValidate
-        onSubmit={handleSubmit}
+        onSubmit={onSubmit}
         onChange={(event) => {
           // The event bubbles up from the field that changed.
           const field = event.target;
@@ -123,107 +71,40 @@ export function RecipeForm({ mode, defaultValues, errors: serverErrors = NO_ERRO
 
         <Stack spacing={{ xs: 3, md: 3.5 }}>
           <Section title="Das Wichtigste">
-            <TextField
-              label="Titel"
-              name="title"
-              required
-              fullWidth
-              defaultValue={defaultValues.title}
-              error={Boolean(errors.title)}
-              helperText={errors.title}
-              slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.title } }}
-            />
-            <TextField
-              label="Lead"
-              name="lead"
-              required
-              fullWidth
-              multiline
-              minRows={2}
-              maxRows={4}
-              defaultValue={defaultValues.lead}
-              error={Boolean(errors.lead)}
-              helperText={errors.lead ?? 'Ein, zwei Sätze, die Lust aufs Nachkochen machen.'}
-              slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.lead } }}
-            />
+            <TextInput name="title" label={LABEL.title} required fullWidth defaultValue={defaultValues.title} error={errors.title} maxLength={RECIPE_LIMITS.title} />
+            <MultiLineInput name="lead" label={LABEL.lead} required fullWidth defaultValue={defaultValues.lead} error={errors.lead} hint="Ein, zwei Sätze, die Lust aufs Nachkochen machen." maxLength={RECIPE_LIMITS.lead} />
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3 }}>
-              <ChoiceGroup label="Kategorie" name="category" options={CATEGORY_LABELS} defaultValue={defaultValues.category} error={errors.category} />
-              <ChoiceGroup label="Schwierigkeitsgrad" name="level" options={LEVELS} defaultValue={defaultValues.level} error={errors.level} />
+              <RadioGroupField name="category" label={LABEL.category} options={CATEGORY_LABELS} required defaultValue={defaultValues.category} error={errors.category} />
+              <RadioGroupField name="level" label={LABEL.level} options={LEVELS} required defaultValue={defaultValues.level} error={errors.level} />
             </Box>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, gap: 3 }}>
-              <TextField
-                label="Dauer in Minuten"
+              <TextInput
                 name="duration"
+                label={LABEL.duration}
                 type="number"
                 required
                 defaultValue={defaultValues.duration}
-                error={Boolean(errors.duration)}
-                helperText={errors.duration ?? 'Von der Vorbereitung bis auf den Tisch'}
+                error={errors.duration}
+                hint="Von der Vorbereitung bis auf den Tisch"
                 slotProps={{ htmlInput: { min: 1, max: RECIPE_LIMITS.durationMax, step: 1, inputMode: 'numeric' } }}
               />
-              <TextField
-                label="Portionen"
-                name="quantity"
-                required
-                defaultValue={defaultValues.quantity}
-                placeholder="z. B. für 4 Personen"
-                error={Boolean(errors.quantity)}
-                helperText={errors.quantity ?? 'Für wie viele Personen oder Stück?'}
-                slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.quantity } }}
-              />
+              <TextInput name="quantity" label={LABEL.quantity} required defaultValue={defaultValues.quantity} placeholder="z. B. für 4 Personen" error={errors.quantity} hint="Für wie viele Personen oder Stück?" maxLength={RECIPE_LIMITS.quantity} />
             </Box>
           </Section>
 
-          <Section title="Tags">
-            <FormControl component="fieldset" error={Boolean(errors.tags)} sx={{ minWidth: 0 }}>
-              <FormLabel component="legend" sx={visuallyHidden}>
-                Tags
-              </FormLabel>
-              <FormGroup sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, columnGap: 1 }}>
-                {TAGS.map((tag) => (
-                  <FormControlLabel
-                    key={tag}
-                    control={<Checkbox name="tags" value={tag} defaultChecked={defaultValues.tags.includes(tag)} color="secondary" />}
-                    label={tag}
-                  />
-                ))}
-              </FormGroup>
-              {errors.tags && <FormHelperText>{errors.tags}</FormHelperText>}
-            </FormControl>
+          <Section title={LABEL.tags}>
+            <CheckboxGroupField name="tags" label={LABEL.tags} hideLabel options={TAGS} defaultValues={defaultValues.tags} error={errors.tags} groupSx={TAG_GRID} />
           </Section>
 
           <IngredientEditor defaultIngredients={defaultValues.ingredients} error={errors.ingredients} onChange={() => clearError('ingredients')} />
 
           <Section title="So geht's">
-            <TextField
-              label="Zubereitung"
-              name="description"
-              required
-              fullWidth
-              multiline
-              minRows={2}
-              maxRows={4}
-              defaultValue={defaultValues.description}
-              error={Boolean(errors.description)}
-              helperText={errors.description ?? 'Schritt für Schritt; Absätze mit einer leeren Zeile.'}
-              slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.description } }}
-            />
-            <TextField
-              label="Tipps & Tricks"
-              name="additional"
-              fullWidth
-              multiline
-              minRows={2}
-              maxRows={4}
-              defaultValue={defaultValues.additional}
-              error={Boolean(errors.additional)}
-              helperText={errors.additional ?? 'Freiwillig: Varianten, Vorbereiten, Aufbewahren …'}
-              slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.additional } }}
-            />
+            <MultiLineInput name="description" label={LABEL.description} required fullWidth defaultValue={defaultValues.description} error={errors.description} hint="Schritt für Schritt; Absätze mit einer leeren Zeile." maxLength={RECIPE_LIMITS.description} />
+            <MultiLineInput name="additional" label={LABEL.additional} fullWidth defaultValue={defaultValues.additional} error={errors.additional} hint="Freiwillig: Varianten, Vorbereiten, Aufbewahren …" maxLength={RECIPE_LIMITS.additional} />
           </Section>
 
           {!isEdit && (
-            <Section title="Bild">
+            <Section title={LABEL.imageId}>
               <ImageUploadField
                 state={upload}
                 onFile={(file) => {
@@ -274,14 +155,7 @@ export function RecipeForm({ mode, defaultValues, errors: serverErrors = NO_ERRO
 /** The small gold headings between the form's parts. */
 const SECTION_TITLE = { color: 'secondary.dark', lineHeight: 1.5, p: 0 } as const;
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+const TAG_GRID = { display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, columnGap: 1 } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -291,24 +165,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Stack>
-  );
-}
-
-type ChoiceGroupProps = { label: string; name: string; options: readonly string[]; defaultValue: string; error?: string };
-
-/** A required radio group with its message underneath. */
-function ChoiceGroup({ label, name, options, defaultValue, error }: ChoiceGroupProps) {
-  return (
-    <FormControl component="fieldset" required error={Boolean(error)} sx={{ minWidth: 0 }}>
-      <FormLabel component="legend" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, color: 'text.primary' }}>
-        {label}
-      </FormLabel>
-      <RadioGroup row name={name} defaultValue={defaultValue}>
-        {options.map((option) => (
-          <FormControlLabel key={option} value={option} control={<Radio color="secondary" />} label={option} />
-        ))}
-      </RadioGroup>
-      {error && <FormHelperText sx={{ mx: 0 }}>{error}</FormHelperText>}
-    </FormControl>
   );
 }

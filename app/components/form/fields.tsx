@@ -1,0 +1,92 @@
+// MUI field adapters: a form field with its German message is one line.
+// `error` is the field's message (red, under the field); `hint` shows
+// instead while there is none.
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import type { SxProps, Theme } from '@mui/material/styles';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import visuallyHidden from '@mui/utils/visuallyHidden';
+
+type MessageProps = { error?: string; hint?: string };
+
+export type TextInputProps = Omit<TextFieldProps, 'error' | 'helperText' | 'name' | 'label'> &
+  MessageProps & {
+    name: string;
+    label: string;
+    /** The schema's bound, also as the input's maxlength. */
+    maxLength?: number;
+  };
+
+/** A single-line text input (or any `type`: email, number, password …). */
+export function TextInput({ error, hint, maxLength, slotProps, ...props }: TextInputProps) {
+  return (
+    <TextField
+      {...props}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+      slotProps={maxLength === undefined ? slotProps : { ...slotProps, htmlInput: { maxLength } }}
+    />
+  );
+}
+
+/** A text area that grows from two to four lines, then scrolls. */
+export function MultiLineInput(props: TextInputProps) {
+  return <TextInput multiline minRows={2} maxRows={4} {...props} />;
+}
+
+type ChoiceProps = MessageProps & { label: string; name: string; options: readonly string[] };
+
+/** One choice of a few, as a row of radio buttons under a visible legend. */
+export function RadioGroupField({ label, name, options, defaultValue, required, error }: ChoiceProps & { defaultValue: string; required?: boolean }) {
+  return (
+    <FormControl component="fieldset" required={required} error={Boolean(error)} sx={{ minWidth: 0 }}>
+      <FormLabel component="legend" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, color: 'text.primary' }}>
+        {label}
+      </FormLabel>
+      <RadioGroup row name={name} defaultValue={defaultValue}>
+        {options.map((option) => (
+          <FormControlLabel key={option} value={option} control={<Radio color="secondary" />} label={option} />
+        ))}
+      </RadioGroup>
+      {error && <FormHelperText sx={{ mx: 0 }}>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/**
+ * Any number of choices, as checkboxes laid out by `groupSx`. The legend is
+ * for screen readers only when a visible heading already names the group.
+ */
+export function CheckboxGroupField({
+  label,
+  name,
+  options,
+  defaultValues,
+  error,
+  hideLabel = false,
+  groupSx,
+}: ChoiceProps & { defaultValues: readonly string[]; hideLabel?: boolean; groupSx: SxProps<Theme> }) {
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} sx={{ minWidth: 0 }}>
+      <FormLabel component="legend" sx={hideLabel ? visuallyHidden : undefined}>
+        {label}
+      </FormLabel>
+      <FormGroup sx={groupSx}>
+        {options.map((option) => (
+          <FormControlLabel
+            key={option}
+            control={<Checkbox name={name} value={option} defaultChecked={defaultValues.includes(option)} color="secondary" />}
+            label={option}
+          />
+        ))}
+      </FormGroup>
+      {error && <FormHelperText>{error}</FormHelperText>}
+    </FormControl>
+  );
+}
