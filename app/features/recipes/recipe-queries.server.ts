@@ -142,13 +142,15 @@ export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
   if (!isUuid(id)) return undefined;
   const { search: _search, ...columns } = getTableColumns(recipes);
   const [row] = await getDb()
-    .select({ ...columns, image: summaryColumns.image })
+    .select({ ...columns, image: { ...summaryColumns.image, crops: images.crops } })
     .from(recipes)
     .leftJoin(images, eq(recipes.imageId, images.id))
     .where(eq(recipes.id, id));
   if (!row) return undefined;
   return {
     ...toSummary(row),
+    image: row.image,
+    updatedAt: row.updatedAt.toISOString(),
     author: row.author,
     duration: row.duration,
     level: row.level,
