@@ -1,0 +1,125 @@
+// A recipe as schema.org data for search engines (Google's recipe rich
+// results): built from what the page shows, nothing made up. No video,
+// nutrition or cuisine: the blog has no such data. Shared: the detail
+// route's `meta` runs on the server and after client navigations.
+import { largestJpeg, shareCrop, type ShareCropName } from '../images/image-urls.ts';
+import type { RecipeDetail } from './recipe-types.ts';
+
+/** A step of the preparation: its text as written, and without a leading "1." for machines. */
+export type RecipeStep = { anchor: string; display: string; text: string };
+
+/** A line that starts a numbered step: "1.", "2)", "3 -" (a number alone, then a mark and a space). */
+const NUMBERED = /^\s*\d{1,2}\s*[.):-]\s+/;
+
+/**
+ * The preparation text as steps: numbered lines ("1. …") when it has at
+ * least two of them, else its paragraphs (blank-line separated), else its
+ * lines. The page shows each with the id `schritt-N`, the anchor JSON-LD's
+ * HowToStep url points to, so both always agree.
+ */
+export function recipeSteps(description: string): RecipeStep[] {
+  const text = description.replace(/\r\n?/g, '\n').trim();
+  const lines = text.split('\n');
+  let parts: string[];
+  if (lines.filter((line) => NUMBERED.test(line)).length >= 2) {
+    // Lines before the first number belong to a step of their own; others continue the step above.
+    parts = [];
+    for (const line of lines) {
+      if (NUMBERED.test(line) || parts.length === 0) parts.push(line);
+      else parts[parts.length - 1] += `\n${line}`;
+    }
+  } else {
+    const paragraphs = text.split(/\n\s*\n/);
+    parts = paragraphs.length > 1 ? paragraphs : lines;
+  }
+  return parts
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((display, index) => ({
+      anchor: `schritt-${index + 1}`,
+      display,
+      text: display.replace(NUMBERED, '').replace(/\s*\n\s*/g, ' '),
+    }));
+}
+
+/** Minutes as an ISO 8601 duration: 45 → PT45M, 90 → PT1H30M, 120 → PT2H. */
+export function isoDuration(minutes: number) {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return `PT${hours > 0 ? `${hours}H` : ''}${rest > 0 || hours === 0 ? `${rest}M` : ''}`;
+}
+
+/**
+ * The number of servings in the free-text quantity, when it names persons
+ * or portions ("für 4 Personen", "4–6 Portionen" → 4, "4" → 4); undefined for
+ * anything else ("1 Springform", "24 Stück"), which is not a count of servings.
+ */
+export function servingsOf(quantity: string): number | undefined {
+  const text = quantity.trim();
+  const match = /^(?:für\s+)?(?:ca\.\s*|etwa\s+)?(\d{1,3})(?:\s*(?:-|–|bis)\s*\d{1,3})?(?:\s*(?:Personen|Person|Pers\.|Portionen|Portion|Port\.|Esser))?$/i.exec(text);
+  const servings = match ? Number(match[1]) : NaN;
+  return servings > 0 ? servings : undefined;
+}
+
+/** recipeYield: the number of servings first (as Google asks), then the text as the author wrote it. */
+export function recipeYield(quantity: string): string | string[] {
+  const text = quantity.trim();
+  const servings = servingsOf(text);
+  if (servings === undefined) return text;
+  return String(servings) === text ? text : [String(servings), text];
+}
+
+const IMAGE_CROPS: ShareCropName[] = ['1x1', '4x3', '16x9'];
+
+/** The picture's absolute addresses: the 1:1, 4:3 and 16:9 crops, or the largest rendition of an older upload. */
+export function recipeImages(recipe: Pick<RecipeDetail, 'image'>, siteUrl: string): string[] {
+  if (!recipe.image) return [];
+  const crops = IMAGE_CROPS.map((crop) => shareCrop(recipe.image!, crop)).filter((crop) => crop !== undefined);
+  return crops.length > 0 ? crops.map((crop) => `${siteUrl}${crop.url}`) : [`${siteUrl}${largestJpeg(recipe.image)}`];
+}
+
+/** The Recipe object for the page at `pageUrl` (absolute). */
+export function recipeSchema(recipe: RecipeDetail, pageUrl: string, siteUrl: string) {
+  const images = recipeImages(recipe, siteUrl);
+  return {
+    '@type': 'Recipe',
+    '@id': `${pageUrl}#rezept`,
+    mainEntityOfPage: pageUrl,
+    url: pageUrl,
+    name: recipe.title,
+    ...(images.length > 0 ? { image: images } : {}),
+    author: { '@type': 'Person', name: recipe.author },
+    datePublished: recipe.createdAt,
+    dateModified: recipe.updatedAt,
+    description: recipe.lead,
+    inLanguage: 'de-CH',
+    recipeCategory: recipe.category,
+    ...(recipe.tags.length > 0 ? { keywords: recipe.tags.join(', ') } : {}),
+    totalTime: isoDuration(recipe.duration),
+    recipeYield: recipeYield(recipe.quantity),
+    recipeIngredient: recipe.ingredients.map((ingredient) => [ingredient.amount.trim(), ingredient.name.trim()].filter(Boolean).join(' ')),
+    recipeInstructions: recipeSteps(recipe.description).map((step) => ({
+      '@type': 'HowToStep',
+      text: step.text,
+      url: `${pageUrl}#${step.anchor}`,
+    })),
+    ...(recipe.ratingCount > 0
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: Math.round(recipe.avgRating * 100) / 100,
+            ratingCount: recipe.ratingCount,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
+  };
+}
+
+/** A list's share picture: its first recipe's (largest JPEG, at its own size), if any has one. */
+export function listShareImage(recipes: Array<Pick<RecipeDetail, 'image' | 'title'>>, siteUrl: string) {
+  const first = recipes.find((recipe) => recipe.image);
+  if (!first?.image) return undefined;
+  return { url: `${siteUrl}${largestJpeg(first.image)}`, width: first.image.width, height: first.image.height, alt: first.title };
+}
