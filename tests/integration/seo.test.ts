@@ -42,6 +42,8 @@ test('the servings come from the free-text quantity only when it counts persons 
   expect(servingsOf('Für 2 Person')).toBe(2);
   expect(servingsOf('4–6 Portionen')).toBe(4);
   expect(servingsOf('6')).toBe(6);
+  expect(servingsOf('für 4 Personen (ca. 24 Stück)')).toBe(4);
+  expect(servingsOf('für ca. 20 Stück')).toBeUndefined();
   expect(servingsOf('1 Springform (26 cm)')).toBeUndefined();
   expect(servingsOf('24 Stück')).toBeUndefined();
   expect(servingsOf('für 0 Personen')).toBeUndefined();

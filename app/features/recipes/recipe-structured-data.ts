@@ -51,12 +51,13 @@ export function isoDuration(minutes: number) {
 
 /**
  * The number of servings in the free-text quantity, when it names persons
- * or portions ("für 4 Personen", "4–6 Portionen" → 4, "4" → 4); undefined for
+ * or portions ("für 4 Personen", "für 4 Personen (ca. 16 Schalen)", "4–6 Portionen" → 4,
+ * "4" → 4); undefined for
  * anything else ("1 Springform", "24 Stück"), which is not a count of servings.
  */
 export function servingsOf(quantity: string): number | undefined {
   const text = quantity.trim();
-  const match = /^(?:für\s+)?(?:ca\.\s*|etwa\s+)?(\d{1,3})(?:\s*(?:-|–|bis)\s*\d{1,3})?(?:\s*(?:Personen|Person|Pers\.|Portionen|Portion|Port\.|Esser))?$/i.exec(text);
+  const match = /^(?:für\s+)?(?:ca\.\s*|etwa\s+)?(\d{1,3})(?:\s*(?:-|–|bis)\s*\d{1,3})?(?:\s*(?:Personen|Person|Pers\.|Portionen|Portion|Port\.|Esser)(?:\s*\(.*\)|\s*,.*)?)?$/i.exec(text);
   const servings = match ? Number(match[1]) : NaN;
   return servings > 0 ? servings : undefined;
 }
