@@ -29,7 +29,7 @@ function NativeShareButton({ title, url }: { title: string; url: string }) {
       <span className={buttonStyles.startIcon}>
         <ShareIcon />
       </span>
-      Teilen …
+      Teilen
     </button>
   );
 }
