@@ -11,7 +11,7 @@ import { RatingStars } from '../components/rating-stars.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
 import { CommentsSection } from '../features/comments/components/comments-section.tsx';
 import { loadCommentState } from '../features/comments/comment-queries.server.ts';
-import { largestJpeg, shareCrop } from '../features/images/image-urls.ts';
+import { largestJpegWithSize, shareCrop } from '../features/images/image-urls.ts';
 import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
 import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
 import { RecipeOwnerActions } from '../features/recipes/components/recipe-owner-actions.tsx';
@@ -35,7 +35,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { recipe, shareUrl } = loaderData;
   const siteUrl = siteUrlOf(matches);
   const description = shortDescription(recipe.lead);
-  const og = recipe.image ? (shareCrop(recipe.image, 'og') ?? { url: largestJpeg(recipe.image), width: recipe.image.width, height: recipe.image.height }) : undefined;
+  // Pictures uploaded before the share crops existed: their largest rendition.
+  const og = recipe.image ? (shareCrop(recipe.image, 'og') ?? largestJpegWithSize(recipe.image)) : undefined;
   const categoryPath = `/${categorySlug(recipe.category as Category)}`;
   return [
     ...pageMeta(recipe.title, description),

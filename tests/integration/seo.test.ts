@@ -5,9 +5,10 @@ import parser from 'fast-xml-parser';
 import { expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
+import type { ShareCrops } from '../../app/features/images/image-urls.ts';
 import { feedDocument } from '../../app/features/recipes/feed.server.ts';
 import { getRecipe } from '../../app/features/recipes/recipe-queries.server.ts';
-import { isoDuration, recipeSchema, recipeSteps, recipeYield, servingsOf } from '../../app/features/recipes/recipe-structured-data.ts';
+import { isoDuration, listShareImage, recipeImages, recipeSchema, recipeSteps, recipeYield, servingsOf } from '../../app/features/recipes/recipe-structured-data.ts';
 import { sitemapDocument, sitemapPart } from '../../app/features/recipes/sitemap.server.ts';
 import { shortDescription } from '../../app/utils/seo.ts';
 import { escapeXml } from '../../app/utils/xml.ts';
@@ -176,4 +177,12 @@ test('the feeds are valid RSS with the newest recipes first, per category too, a
   expect(list(desserts.item).map((i: { link: string }) => i.link)).toEqual([`${SITE}/detail/${hostile.id}`]);
   const empty = parseXml(await feedDocument(SITE, 'Apéro')).rss.channel;
   expect(empty.item).toBeUndefined();
+});
+
+test('a picture uploaded before the share crops existed stands in with its largest rendition, at that rendition\'s size', () => {
+  const image = { id: '5f0c6f0e-3d57-4d4b-9a53-4a3f2f8d1c11', widths: [480, 960, 1600], width: 4000, height: 3000, color: '#aa8866', crops: null };
+  expect(listShareImage([{ title: 'Zopf', image }], SITE)).toEqual({ url: `${SITE}/images/${image.id}/1600.jpg`, width: 1600, height: 1200, alt: 'Zopf' });
+  expect(recipeImages({ image }, SITE)).toEqual([`${SITE}/images/${image.id}/1600.jpg`]);
+  const crops: ShareCrops = { '1x1': [1200, 1200], '4x3': [1200, 900], '16x9': [1200, 675], og: [1200, 630] };
+  expect(recipeImages({ image: { ...image, crops } }, SITE)).toEqual(['1x1', '4x3', '16x9'].map((c) => `${SITE}/images/${image.id}/${c}.jpg`));
 });

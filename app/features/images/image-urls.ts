@@ -39,3 +39,9 @@ export function shareCrop(image: ImageRef, crop: ShareCropName) {
 export function largestJpeg(image: ImageRef) {
   return imageUrl(image.id, Math.max(...image.widths), 'jpg');
 }
+
+/** The largest JPEG rendition with its own size (for previews of pictures that have no share crops). */
+export function largestJpegWithSize(image: ImageRef) {
+  const width = Math.max(...image.widths);
+  return { url: largestJpeg(image), width, height: Math.max(1, Math.round((width * image.height) / image.width)) };
+}

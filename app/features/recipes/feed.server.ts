@@ -4,7 +4,7 @@
 // description for readers that show HTML). All user text is escaped.
 import { categorySlug, type Category } from '../../utils/catalog.ts';
 import { escapeHtml, escapeXml } from '../../utils/xml.ts';
-import { largestJpeg, shareCrop } from '../images/image-urls.ts';
+import { largestJpegWithSize, shareCrop } from '../images/image-urls.ts';
 import { listFeedRecipes, type FeedRecipe } from './recipe-queries.server.ts';
 
 /** Items per feed: the newest. */
@@ -18,10 +18,8 @@ function rfc822(iso: string) {
 function picture(recipe: FeedRecipe, siteUrl: string) {
   if (!recipe.image) return undefined;
   // The 16:9 crop where there is one (what readers show best), else the largest rendition.
-  const crop = shareCrop(recipe.image, '16x9');
-  return crop
-    ? { ...crop, url: `${siteUrl}${crop.url}` }
-    : { url: `${siteUrl}${largestJpeg(recipe.image)}`, width: recipe.image.width, height: recipe.image.height };
+  const picture = shareCrop(recipe.image, '16x9') ?? largestJpegWithSize(recipe.image);
+  return { ...picture, url: `${siteUrl}${picture.url}` };
 }
 
 function item(recipe: FeedRecipe, siteUrl: string) {
