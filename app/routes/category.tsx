@@ -12,7 +12,7 @@ import { ownerActionsFor } from '../features/recipes/components/recipe-owner-act
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipesByCategory } from '../features/recipes/recipe-queries.server.ts';
-import { listShareImage } from '../features/recipes/recipe-structured-data.ts';
+import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { categoryBySlug, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';

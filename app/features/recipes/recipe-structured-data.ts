@@ -2,7 +2,7 @@
 // results): built from what the page shows, nothing made up. No video,
 // nutrition or cuisine: the blog has no such data. Shared: the detail
 // route's `meta` runs on the server and after client navigations.
-import { largestJpeg, largestJpegWithSize, shareCrop, type ShareCropName } from '../images/image-urls.ts';
+import { largestJpeg, shareCrop, type ShareCropName } from '../images/image-urls.ts';
 import type { RecipeDetail } from './recipe-types.ts';
 
 /** A step of the preparation: its text as written, and without a leading "1." for machines. */
@@ -116,12 +116,4 @@ export function recipeSchema(recipe: RecipeDetail, pageUrl: string, siteUrl: str
         }
       : {}),
   };
-}
-
-/** A list's share picture: its first recipe's (largest JPEG, at its own size), if any has one. */
-export function listShareImage(recipes: Array<Pick<RecipeDetail, 'image' | 'title'>>, siteUrl: string) {
-  const first = recipes.find((recipe) => recipe.image);
-  if (!first?.image) return undefined;
-  const picture = largestJpegWithSize(first.image);
-  return { ...picture, url: `${siteUrl}${picture.url}`, alt: first.title };
 }
