@@ -18,6 +18,7 @@ import { lazyComponent } from './components/lazy-component.tsx';
 import { useOptionalUser } from './features/accounts/use-optional-user.ts';
 import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
+import { getEnv } from './lib/env.server.ts';
 import { theme } from './theme/theme.ts';
 import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
 import { useNonce } from './utils/nonce.ts';
@@ -62,9 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in user (or null) for the header's account control. */
+/** The signed-in user (or null) for the header's account control; PUBLIC_URL for canonical and share addresses. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await getSessionUser(request) };
+  return { user: await getSessionUser(request), siteUrl: getEnv().publicUrl };
 }
 
 /** The signed-in user does not change with the servings of a recipe. */

@@ -13,6 +13,12 @@ export default [
   route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
   route('detail/:recipeId/kochmodus', 'routes/cook-mode.tsx'),
   route('imprint', 'routes/imprint.tsx'),
+  // For search engines and feed readers: XML and text, no page around them.
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap' }),
+  route('sitemaps/:part', 'routes/sitemap.ts', { id: 'sitemap-part' }),
+  route('feed.xml', 'routes/feed.ts', { id: 'feed' }),
+  ...CATEGORIES.map((c) => route(`${c.slug}/feed.xml`, 'routes/feed.ts', { id: `feed-${c.slug}` })),
   // Recipe authoring (signed-in users; the server checks ownership).
   route('create', 'routes/create.tsx'),
   route('edit/:recipeId', 'routes/edit.tsx'),

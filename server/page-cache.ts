@@ -13,11 +13,15 @@ import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
 import { cspHeader } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
+/** What search engines and feed readers fetch: robots.txt, the sitemap (and its parts), the feeds. */
+const MACHINE_PATHS = `robots\\.txt|sitemap\\.xml|sitemaps/[^/]+|feed\\.xml|(?:${CATEGORY_PATHS})/feed\\.xml`;
+/** The documents kept: pages (200 or 404) and, as 200 only, the machine-read ones. */
+const KEPT_TYPES = /^(?:application\/(?:xml|rss\+xml)|text\/plain)\b/;
 /** The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept. */
-const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+)$`);
+const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+|${MACHINE_PATHS})$`);
 /** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);
-/** A recipe reads `?portionen=N` (the servings calculator); the imprint reads no query parameter at all. */
+/** A recipe reads `?portionen=N` (the servings calculator); the imprint and the machine-read documents read no query parameter at all. */
 const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 
 type Entry = {
@@ -133,7 +137,7 @@ function cacheKey(req: PageRequest) {
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
   const url = new URL(`http://localhost/${query}`); // the query only: cannot throw
   if (RECIPE_PAGE.test(req.path)) return req.path + servingsCacheSuffix(url);
-  if (!LIST_PAGE.test(req.path)) return req.path; // the imprint: no parameter makes a copy
+  if (!LIST_PAGE.test(req.path)) return req.path; // the imprint, robots.txt, sitemaps, feeds: no parameter makes a copy
   const suffix = pageCacheSuffix(url);
   return suffix === undefined ? undefined : req.path + suffix;
 }
@@ -174,8 +178,8 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const contentType = String(res.getHeader('content-type') ?? '');
       const storable =
         req.method === 'GET' &&
-        (res.statusCode === 200 || (res.statusCode === 404 && key === req.path)) &&
-        contentType.startsWith('text/html') &&
+        ((contentType.startsWith('text/html') && (res.statusCode === 200 || (res.statusCode === 404 && key === req.path))) ||
+          (KEPT_TYPES.test(contentType) && res.statusCode === 200)) &&
         !res.getHeader('set-cookie') &&
         !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&
         // A write while this page rendered may have made it stale already.

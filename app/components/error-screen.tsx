@@ -42,6 +42,8 @@ export function ErrorScreen({ error }: { error: unknown }) {
     <Stack spacing={2} sx={{ alignItems: 'flex-start', py: { xs: 4, md: 8 }, maxWidth: 640 }}>
       {/* React puts the title into <head>; error pages have no route meta of their own. */}
       <title>{`${screen.title} | Chuchiblog`}</title>
+      {/* An error answer is nothing a search engine should keep. */}
+      <meta name="robots" content="noindex" />
       <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
         {screen.overline}
       </Typography>

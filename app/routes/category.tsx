@@ -12,14 +12,25 @@ import { ownerActionsFor } from '../features/recipes/components/recipe-owner-act
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipesByCategory } from '../features/recipes/recipe-queries.server.ts';
+import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { categoryBySlug, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { pageLinks, pageTitle } from '../utils/pagination.ts';
+import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
+import { canonicalLink, feedLink, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return pageMeta(undefined);
-  const { category, intro, pathname, page, pageCount } = loaderData;
-  return [...pageMeta(pageTitle(category, page), intro), ...pageLinks(pathname, page, pageCount)];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta('Seite nicht gefunden'); // the error screen says noindex
+  const siteUrl = siteUrlOf(matches);
+  const { category, intro, pathname, recipes, page, pageCount } = loaderData;
+  const title = pageTitle(category, page);
+  const description = page > 1 ? `${category}: alle Rezepte dieser Kategorie im Chuchiblog, die neusten zuerst – Seite ${page}.` : shortDescription(intro);
+  return [
+    ...pageMeta(title, description),
+    canonicalLink(siteUrl, pageHref(pathname, page)),
+    ...pageLinks(pathname, page, pageCount),
+    feedLink(siteUrl, `${pathname}/feed.xml`, `Chuchiblog – ${category}`),
+    ...sharePreview({ type: 'website', title, description, url: `${siteUrl}${pageHref(pathname, page)}`, image: listShareImage(recipes, siteUrl) }),
+  ];
 }
 
 export async function loader({ url }: Route.LoaderArgs) {

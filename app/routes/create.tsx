@@ -10,7 +10,7 @@ import { log } from '../lib/logger.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
-  return [...pageMeta('Rezept erfassen'), { name: 'robots', content: 'noindex' }];
+  return [...pageMeta('Rezept erfassen', 'Erfasse ein neues Rezept im Chuchiblog.'), { name: 'robots', content: 'noindex' }];
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {

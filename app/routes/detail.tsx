@@ -11,7 +11,7 @@ import { RatingStars } from '../components/rating-stars.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
 import { CommentsSection } from '../features/comments/components/comments-section.tsx';
 import { loadCommentState } from '../features/comments/comment-queries.server.ts';
-import { largestJpeg } from '../features/images/image-urls.ts';
+import { largestJpegWithSize, shareCrop } from '../features/images/image-urls.ts';
 import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
 import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
 import { RecipeOwnerActions } from '../features/recipes/components/recipe-owner-actions.tsx';
@@ -25,21 +25,39 @@ import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { rememberPublic } from '../lib/public-data-cache.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
+import { recipeSchema } from '../features/recipes/recipe-structured-data.ts';
+import { RecipeSteps } from '../features/recipes/components/recipe-steps.tsx';
+import { categorySlug, type Category } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { onlyServingsChanged, readServingsParam, SERVINGS_PARAM } from '../utils/servings-param.ts';
+import { breadcrumbJsonLd, canonicalLink, jsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return pageMeta('Rezept nicht gefunden');
-  const { recipe, shareUrl, imageUrl } = loaderData;
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta('Rezept nicht gefunden'); // the error screen says noindex
+  const { recipe, shareUrl } = loaderData;
+  const siteUrl = siteUrlOf(matches);
+  const description = shortDescription(recipe.lead);
+  // Pictures uploaded before the share crops existed: their largest rendition.
+  const og = recipe.image ? (shareCrop(recipe.image, 'og') ?? largestJpegWithSize(recipe.image)) : undefined;
+  const categoryPath = `/${categorySlug(recipe.category as Category)}`;
   return [
-    ...pageMeta(recipe.title, recipe.lead),
-    { property: 'og:type', content: 'article' },
-    { property: 'og:site_name', content: 'Chuchiblog' },
-    { property: 'og:title', content: recipe.title },
-    { property: 'og:description', content: recipe.lead },
-    { property: 'og:url', content: shareUrl },
-    { tagName: 'link', rel: 'canonical', href: shareUrl },
-    ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+    ...pageMeta(recipe.title, description),
+    canonicalLink(siteUrl, `/detail/${recipe.uid}`),
+    ...sharePreview({
+      type: 'article',
+      title: recipe.title,
+      description,
+      url: shareUrl,
+      image: og && { ...og, url: `${siteUrl}${og.url}`, alt: recipe.title },
+      article: { publishedTime: recipe.createdAt, modifiedTime: recipe.updatedAt, section: recipe.category, tags: recipe.tags },
+    }),
+    // The structured data follows the servings chosen, like the amounts on the page.
+    jsonLd(recipeSchema(recipe, shareUrl, siteUrl, readServingsParam(new URLSearchParams(location.search)))),
+    breadcrumbJsonLd([
+      { name: 'Startseite', url: `${siteUrl}/` },
+      { name: recipe.category, url: `${siteUrl}${categoryPath}` },
+      { name: recipe.title, url: shareUrl },
+    ]),
   ];
 }
 
@@ -61,7 +79,6 @@ export async function loader({ params }: Route.LoaderArgs) {
     commentState,
     similar,
     shareUrl: `${publicUrl}/detail/${recipe.uid}`,
-    imageUrl: recipe.image ? `${publicUrl}${largestJpeg(recipe.image)}` : null,
   };
 }
 
@@ -129,7 +146,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         <Typography variant="h2" id="zubereitung">
           Zubereitung
         </Typography>
-        <Typography sx={{ whiteSpace: 'pre-line' }}>{recipe.description}</Typography>
+        <RecipeSteps description={recipe.description} />
       </Stack>
 
       {recipe.additional && (

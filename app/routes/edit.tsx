@@ -11,7 +11,7 @@ import { log } from '../lib/logger.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [...pageMeta(loaderData ? `«${loaderData.values.title}» bearbeiten` : 'Rezept bearbeiten'), { name: 'robots', content: 'noindex' }];
+  return [...pageMeta(loaderData ? `«${loaderData.values.title}» bearbeiten` : 'Rezept bearbeiten', 'Bearbeite dein Rezept im Chuchiblog.'), { name: 'robots', content: 'noindex' }];
 }
 
 export async function loader({ request, url, params }: Route.LoaderArgs) {

@@ -4,9 +4,10 @@ import { ForgotPasswordForm } from '../features/accounts/components/forgot-passw
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { NOINDEX } from '../utils/seo.ts';
 
 export function meta() {
-  return pageMeta('Passwort vergessen');
+  return [...pageMeta('Passwort vergessen', 'Passwort vergessen? Hier bekommst du einen Link, um im Chuchiblog ein neues Passwort zu setzen.'), NOINDEX];
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -11,13 +11,33 @@ import { ownerActionsFor } from '../features/recipes/components/recipe-owner-act
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { pageLinks, pageTitle } from '../utils/pagination.ts';
+import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
+import { canonicalLink, feedLink, sharePreview, siteJsonLd, siteUrlOf } from '../utils/seo.ts';
 
-export function meta({ loaderData }: Route.MetaArgs) {
+const HOME_DESCRIPTION = 'Schweizer Rezepte zum Nachkochen: Apéro, Vorspeise, Hauptgang, Dessert und Backen – erprobt, mit Liebe aufgeschrieben und von der Community bewertet.';
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const siteUrl = siteUrlOf(matches);
   const page = loaderData?.page ?? 1;
-  return [...pageMeta(page > 1 ? pageTitle('Alle Rezepte', page) : undefined), ...(loaderData ? pageLinks('/', page, loaderData.pageCount) : [])];
+  const title = page > 1 ? pageTitle('Alle Rezepte', page) : undefined;
+  const description = page > 1 ? `Alle Rezepte im Chuchiblog, die neusten zuerst – Seite ${page}.` : HOME_DESCRIPTION;
+  return [
+    ...pageMeta(title, description),
+    canonicalLink(siteUrl, pageHref('/', page)),
+    ...(loaderData ? pageLinks('/', page, loaderData.pageCount) : []),
+    feedLink(siteUrl, '/feed.xml', 'Chuchiblog – die neusten Rezepte'),
+    ...sharePreview({
+      type: 'website',
+      title: title ?? 'Chuchiblog – der Kochblog aus der Schweiz',
+      description,
+      url: `${siteUrl}${pageHref('/', page)}`,
+      image: loaderData && listShareImage(loaderData.recipes, siteUrl),
+    }),
+    ...(page === 1 ? [siteJsonLd(siteUrl, HOME_DESCRIPTION)] : []),
+  ];
 }
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -5,9 +5,13 @@ import type { ReactNode } from 'react';
 import type { Route } from './+types/imprint';
 import { getEnv } from '../lib/env.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { canonicalLink, siteUrlOf } from '../utils/seo.ts';
 
-export function meta() {
-  return pageMeta('Impressum');
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta('Impressum', 'Impressum des Chuchiblog: verantwortliche Person, Kontakt, Haftungsausschluss, Urheberrecht und Gerichtsstand.'),
+    canonicalLink(siteUrlOf(matches), '/imprint'),
+  ];
 }
 
 /** Owner, address and contact come from configuration (SITE_*), not code. */

@@ -7,9 +7,11 @@ import { getSessionUser, safeRedirectPath } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { NOINDEX } from '../utils/seo.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return pageMeta(loaderData?.mode === 'signup' ? 'Registrieren' : 'Anmelden');
+  const signUp = loaderData?.mode === 'signup';
+  return [...pageMeta(signUp ? 'Registrieren' : 'Anmelden', signUp ? 'Registriere dich beim Chuchiblog: erfasse eigene Rezepte und bewerte die Gerichte der anderen.' : 'Melde dich beim Chuchiblog an: erfasse eigene Rezepte und bewerte die Gerichte der anderen.'), NOINDEX];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

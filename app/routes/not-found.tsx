@@ -3,7 +3,7 @@ import { ErrorScreen } from '../components/error-screen.tsx';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
-  return pageMeta('Seite nicht gefunden');
+  return pageMeta('Seite nicht gefunden', 'Diese Seite gibt es im Chuchiblog nicht (mehr).'); // ErrorScreen says noindex
 }
 
 /** Every unknown path: a German 404 page with status 404. */

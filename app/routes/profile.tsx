@@ -14,7 +14,7 @@ import { pageLinks, pageTitle } from '../utils/pagination.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const page = loaderData?.page ?? 1;
-  return [...pageMeta(pageTitle('Profil', page)), { name: 'robots', content: 'noindex' }, ...(loaderData ? pageLinks('/profile', page, loaderData.pageCount) : [])];
+  return [...pageMeta(pageTitle('Profil', page), 'Deine Rezepte im Chuchiblog.'), { name: 'robots', content: 'noindex' }, ...(loaderData ? pageLinks('/profile', page, loaderData.pageCount) : [])];
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {

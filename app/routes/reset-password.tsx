@@ -6,7 +6,7 @@ import { getClientIp } from '../lib/request-context.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
-  return [...pageMeta('Neues Passwort'), { name: 'robots', content: 'noindex' }];
+  return [...pageMeta('Neues Passwort', 'Setze ein neues Passwort für dein Konto im Chuchiblog.'), { name: 'robots', content: 'noindex' }];
 }
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -10,22 +10,34 @@ import { ownerActionsFor } from '../features/recipes/components/recipe-owner-act
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
+import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { isTag, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { pageLinks, pageTitle } from '../utils/pagination.ts';
+import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
+import { canonicalLink, NOINDEX, sharePreview, siteUrlOf } from '../utils/seo.ts';
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return pageMeta('Stichwort');
-  const { tag, page, pageCount } = loaderData;
-  return [...pageMeta(pageTitle(`Rezepte mit «${tag}»`, page)), ...pageLinks(tagPath(tag), page, pageCount)];
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return pageMeta('Seite nicht gefunden'); // the error screen says noindex
+  const siteUrl = siteUrlOf(matches);
+  const { tag, known, recipes, page, pageCount } = loaderData;
+  const title = pageTitle(`Rezepte mit «${tag}»`, page);
+  if (!known) return [...pageMeta(title, 'Dieses Stichwort gibt es im Chuchiblog nicht.'), NOINDEX];
+  const description = `Alle Rezepte mit dem Stichwort «${tag}» im Chuchiblog, die neusten zuerst${page > 1 ? ` – Seite ${page}` : ''}.`;
+  const path = pageHref(tagPath(tag), page);
+  return [
+    ...pageMeta(title, description),
+    canonicalLink(siteUrl, path),
+    ...pageLinks(tagPath(tag), page, pageCount),
+    ...sharePreview({ type: 'website', title, description, url: `${siteUrl}${path}`, image: listShareImage(recipes, siteUrl) }),
+  ];
 }
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const tag = params.tag;
   // An unknown tag is a real 404 (no soft 404s), with the same friendly text.
-  if (!isTag(tag)) return data({ tag, recipes: [], page: 1, pageCount: 1 }, { status: 404 });
+  if (!isTag(tag)) return data({ tag, known: false, recipes: [], page: 1, pageCount: 1 }, { status: 404 });
   const { recipes, page, pageCount } = requireExistingPage(await listRecipesByTag(tag, requirePageNumber(url)));
-  return { tag, recipes, page, pageCount };
+  return { tag, known: true, recipes, page, pageCount };
 }
 
 export default function TagPage({ loaderData }: Route.ComponentProps) {

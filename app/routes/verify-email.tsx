@@ -8,7 +8,7 @@ import { AuthCard } from '../features/accounts/components/auth-card.tsx';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
-  return [...pageMeta('E-Mail-Adresse bestätigen'), { name: 'robots', content: 'noindex' }];
+  return [...pageMeta('E-Mail-Adresse bestätigen', 'Bestätige deine E-Mail-Adresse für das Chuchiblog.'), { name: 'robots', content: 'noindex' }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

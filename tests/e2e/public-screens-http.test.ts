@@ -25,7 +25,8 @@ test('the server renders the content into the HTML (no client-only rendering)', 
   expect(html).toContain('Risottoreis');
   expect(html).toContain('Reis beigeben und mit Bouillon ablöschen.');
   expect(html).toContain(`<meta property="og:url" content="${app.url}/detail/${ids.newest}"/>`);
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/[0-9a-f-]+\/960\.jpg"\/>/);
+  // The share preview's picture: the 1200 × 630 crop (tests/e2e/seo.test.ts checks the rest).
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/[0-9a-f-]+\/og\.jpg"\/>/);
   // Emotion's critical CSS is inlined, so the first paint is styled.
   expect(html).toMatch(/<style data-emotion="css [^"]+">/);
   // Inline scripts run by this response's nonce, or by their hashes when the page comes from the page cache.

@@ -43,7 +43,7 @@ async function withStorage(wrap: (real: Storage) => Storage, body: () => Promise
   }
 }
 
-test('stores nine renditions and then the row, and returns what a page needs to show it', async () => {
+test('stores the renditions and share crops and then the row, and returns what a page needs to show it', async () => {
   const heidi = await createUser();
   const rowsSeenDuringPut: number[] = [];
   let image!: Awaited<ReturnType<typeof storeImage>>;
@@ -61,10 +61,12 @@ test('stores nine renditions and then the row, and returns what a page needs to 
     },
   );
 
-  expect(rowsSeenDuringPut).toEqual(Array(6).fill(0)); // 480 and 960, three formats each; no row yet
-  expect(image).toMatchObject({ widths: [480, 960], width: 1200, height: 900 });
-  expect(filesOf(image.id)).toEqual(['480.avif', '480.jpg', '480.webp', '960.avif', '960.jpg', '960.webp']);
-  expect(await rowOf(image.id)).toMatchObject({ id: image.id, userId: heidi.id, widths: [480, 960], color: image.color });
+  // 480 and 960, three formats each, and the four share crops; no row yet.
+  expect(rowsSeenDuringPut).toEqual(Array(10).fill(0));
+  const crops = { '1x1': [900, 900], '4x3': [1200, 900], '16x9': [1200, 675], og: [1200, 630] };
+  expect(image).toMatchObject({ widths: [480, 960], width: 1200, height: 900, crops });
+  expect(filesOf(image.id)).toEqual(['16x9.jpg', '1x1.jpg', '480.avif', '480.jpg', '480.webp', '4x3.jpg', '960.avif', '960.jpg', '960.webp', 'og.jpg']);
+  expect(await rowOf(image.id)).toMatchObject({ id: image.id, userId: heidi.id, widths: [480, 960], color: image.color, crops });
 });
 
 test('a refused upload leaves neither a row nor files', async () => {
@@ -121,7 +123,7 @@ test('deleting an image removes its row and files; a recipe showing it keeps goi
   const anna = await createUser();
   const image = await storeImage(await photo(600, 400), anna.id);
   const recipe = await createRecipe(anna, { imageId: image.id });
-  expect(filesOf(image.id)).toHaveLength(3);
+  expect(filesOf(image.id)).toHaveLength(7);
 
   await deleteImage(image.id);
 
@@ -138,7 +140,7 @@ test('the image of a deleted recipe goes with it; one still in use stays', async
 
   expect(await deleteImageIfUnused(image.id)).toBe(false);
   expect(await rowOf(image.id)).toBeDefined();
-  expect(filesOf(image.id)).toHaveLength(3);
+  expect(filesOf(image.id)).toHaveLength(7);
 
   await getDb().delete(recipes).where(eq(recipes.id, recipe.id));
   expect(await deleteImageIfUnused(image.id)).toBe(true);
@@ -166,7 +168,7 @@ test('the sweep removes unattached uploads older than a day, keeps fresh and att
   expect(filesOf(old.id)).toEqual([]);
   for (const kept of [fresh, attached]) {
     expect(await rowOf(kept.id)).toBeDefined();
-    expect(filesOf(kept.id)).toHaveLength(3);
+    expect(filesOf(kept.id)).toHaveLength(7);
   }
 });
 

@@ -163,3 +163,23 @@ test('refuses a file larger than 20 MB without decoding it', async () => {
   huge.set([0xff, 0xd8, 0xff, 0xe0]);
   await expectRejected(huge, 'too-large');
 });
+
+test('makes the share crops (1:1, 4:3, 16:9 and the 1200 × 630 preview) as JPEGs 1200 px wide where the photo allows', async () => {
+  const sizes = async (width: number, height: number) => {
+    const { crops } = await processJpeg(await photo(width, height));
+    const result: Record<string, string> = {};
+    for (const crop of crops) {
+      const meta = await sharp(crop.data).metadata();
+      expect(meta.format).toBe('jpeg');
+      expect([meta.width, meta.height]).toEqual([crop.width, crop.height]);
+      result[crop.name] = `${crop.width}x${crop.height}`;
+    }
+    return result;
+  };
+  expect(await sizes(2000, 1500)).toEqual({ '1x1': '1200x1200', '4x3': '1200x900', '16x9': '1200x675', og: '1200x630' });
+  // A 3:2 landscape photo is decoded a little wider than 1600 px, so that its square crop is still 1200 px.
+  expect(await sizes(3000, 2000)).toEqual({ '1x1': '1200x1200', '4x3': '1200x900', '16x9': '1200x675', og: '1200x630' });
+  expect(await sizes(1500, 2000)).toEqual({ '1x1': '1200x1200', '4x3': '1200x900', '16x9': '1200x675', og: '1200x630' });
+  // A small photo: as large as it allows, never enlarged.
+  expect(await sizes(1000, 700)).toEqual({ '1x1': '700x700', '4x3': '933x700', '16x9': '1000x563', og: '1000x525' });
+});

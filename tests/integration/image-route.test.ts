@@ -76,7 +76,20 @@ describe.each(implementations)('from %s storage', (_kind, create) => {
     expect(await response.text()).toBe('');
   });
 
+  test('serves a share crop (/images/<id>/og.jpg) as a JPEG', async () => {
+    const id = randomUUID();
+    const data = randomBytes(2000);
+    await storage.put(`images/${id}/og.jpg`, data, 'image/jpeg');
+
+    const response = await fetch(`${base}/images/${id}/og.jpg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await response.arrayBuffer()).equals(data)).toBe(true);
+  });
+
   test.each([
+    ['an unknown crop', () => `/images/${randomUUID()}/2x1.jpg`],
+    ['a crop in another format', () => `/images/${randomUUID()}/og.webp`],
     ['an unknown id', () => `/images/${randomUUID()}/480.jpg`],
     ['a width with a leading zero', () => `/images/${randomUUID()}/0480.jpg`],
     ['a format we never write', () => `/images/${randomUUID()}/480.png`],

@@ -29,6 +29,8 @@ export const images = pgTable('images', {
   height: integer().notNull(),
   /** Widths of the stored renditions, each in AVIF, WebP and JPEG. */
   widths: integer().array().notNull(),
+  /** Share crops (1:1, 4:3, 16:9, og) as name → [width, height], JPEG only; null before they existed. */
+  crops: jsonb().$type<Record<string, [number, number]>>(),
   /** Dominant colour, shown while the picture loads. */
   color: text().notNull().default('#d9d2c5'),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -5,7 +5,7 @@ import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { processJpeg, type JpegInput } from './image-processing.server.ts';
-import { imageKey, type ImageRef } from './image-urls.ts';
+import { cropKey, imageKey, type ImageRef, type ShareCrops } from './image-urls.ts';
 
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
 /** Storage prefix of all renditions of one image (with the slash: ids never match each other). */
@@ -24,20 +24,22 @@ export async function storeImage(input: JpegInput, userId: string | null): Promi
   const id = crypto.randomUUID();
   const storage = getStorage();
   const widths = [...new Set(processed.renditions.map((r) => r.width))];
+  const crops: ShareCrops = Object.fromEntries(processed.crops.map((c) => [c.name, [c.width, c.height]]));
   // Files first, row last: the database never points at a missing file.
   try {
     // allSettled, not all: clean-up must not start while other writes still run.
-    const writes = await Promise.allSettled(
-      processed.renditions.map((r) => storage.put(imageKey(id, r.width, r.format), r.data, CONTENT_TYPES[r.format])),
-    );
+    const writes = await Promise.allSettled([
+      ...processed.renditions.map((r) => storage.put(imageKey(id, r.width, r.format), r.data, CONTENT_TYPES[r.format])),
+      ...processed.crops.map((c) => storage.put(cropKey(id, c.name), c.data, CONTENT_TYPES.jpg)),
+    ]);
     const failed = writes.find((w) => w.status === 'rejected');
     if (failed) throw failed.reason;
-    await getDb().insert(images).values({ id, userId, width: processed.width, height: processed.height, widths, color: processed.color });
+    await getDb().insert(images).values({ id, userId, width: processed.width, height: processed.height, widths, color: processed.color, crops });
   } catch (error) {
     await storage.removePrefix(imagePrefix(id)).catch((cleanup: unknown) => log.warn('image files left behind', { id, error: cleanup }));
     throw error;
   }
-  return { id, widths, width: processed.width, height: processed.height, color: processed.color };
+  return { id, widths, width: processed.width, height: processed.height, color: processed.color, crops };
 }
 
 /** Deletes an image row and its files, whether or not a recipe still shows it (its imageId becomes null). */

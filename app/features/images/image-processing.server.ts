@@ -4,6 +4,7 @@
 import { open } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_BYTES } from './image-limits.ts';
+import { SHARE_CROPS, type ShareCropName } from './image-urls.ts';
 
 // Every upload is a new picture: libvips' cache of recent operations (up to
 // 50 MB and 100 operations by default) would only hold on to memory.
@@ -35,7 +36,30 @@ export class ImageRejectedError extends Error {
 }
 
 export type Rendition = { width: number; format: ImageFormat; data: Buffer };
-export type ProcessedImage = { width: number; height: number; color: string; renditions: Rendition[] };
+export type ShareCrop = { name: ShareCropName; width: number; height: number; data: Buffer };
+export type ProcessedImage = { width: number; height: number; color: string; renditions: Rendition[]; crops: ShareCrop[] };
+
+/** Share crops are at most this wide (Google asks for at least 1200 px; og:image is 1200 × 630). */
+export const CROP_WIDTH = 1200;
+/**
+ * The widest the upload is decoded, so that a landscape photo still yields a
+ * 1:1 crop 1200 px high (a 3:2 photo is decoded 1800 px wide, 16:9 2134 px).
+ * Wider panoramas give smaller square crops rather than a bigger decode.
+ */
+const MAX_DECODE_WIDTH = 3200;
+
+/** How wide the one decode is: the largest rendition, or wider where the square crop needs it. */
+export function decodeWidth(source: { width: number; height: number }, largestRendition: number) {
+  const forSquare = Math.min(MAX_DECODE_WIDTH, Math.ceil((CROP_WIDTH * source.width) / source.height));
+  return Math.min(source.width, Math.max(largestRendition, CROP_WIDTH, forSquare));
+}
+
+/** A crop's size from pixels this large: the biggest centred area of its aspect ratio, at most CROP_WIDTH wide. */
+export function cropSize(pixels: { width: number; height: number }, [a, b]: readonly [number, number]) {
+  const areaWidth = Math.min(pixels.width, Math.floor((pixels.height * a) / b));
+  const width = Math.max(1, Math.min(CROP_WIDTH, areaWidth));
+  return { width, height: Math.max(1, Math.round((width * b) / a)) };
+}
 
 /** JPEG files start with SOI (FF D8) followed by a marker (FF). */
 export function isJpegSignature(data: Uint8Array) {
@@ -142,10 +166,15 @@ export async function processJpeg(input: JpegInput): Promise<ProcessedImage> {
   const size = await inspect(source);
 
   // Largest first; each smaller rendition is resized from the pixels of the
-  // previous one (cheap), never from the JPEG again.
+  // previous one (cheap), never from the JPEG again. The decode may be wider
+  // than the largest rendition when the share crops need it.
   const widths = renditionWidths(size.width);
+  const largest = widths.at(-1)!;
+  const fullWidth = decodeWidth(size, largest);
+  const full = await decodeLargest(source, fullWidth, heightFor(fullWidth, size));
+  const crops = await shareCrops(full);
   const pixels = new Map<number, Pixels>();
-  let previous = await decodeLargest(source, widths.at(-1)!, heightFor(widths.at(-1)!, size));
+  let previous = fullWidth === largest ? full : await toPixels(fromPixels(full).resize({ width: largest, height: heightFor(largest, size), fit: 'fill' }));
   pixels.set(previous.width, previous);
   for (const w of widths.slice(0, -1).reverse()) {
     previous = await toPixels(fromPixels(previous).resize({ width: w, height: heightFor(w, size), fit: 'fill' }));
@@ -164,5 +193,19 @@ export async function processJpeg(input: JpegInput): Promise<ProcessedImage> {
     }
     pixels.delete(w); // done with these pixels
   }
-  return { ...size, color, renditions };
+  return { ...size, color, renditions, crops };
+}
+
+/**
+ * The share crops, centred, from the decoded pixels: a cover resize cuts and
+ * scales in one step. JPEG only: crawlers and link previews read JPEG.
+ */
+async function shareCrops(full: Pixels): Promise<ShareCrop[]> {
+  const crops: ShareCrop[] = [];
+  for (const [name, aspect] of Object.entries(SHARE_CROPS) as Array<[ShareCropName, readonly [number, number]]>) {
+    const { width, height } = cropSize(full, aspect);
+    const data = await ENCODE.jpg(fromPixels(full).resize({ width, height, fit: 'cover', position: 'centre' })).toBuffer();
+    crops.push({ name, width, height, data });
+  }
+  return crops;
 }

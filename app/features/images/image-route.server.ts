@@ -2,12 +2,29 @@ import { pipeline } from 'node:stream/promises';
 import { Router } from 'express';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import { UUID_SOURCE } from '../../utils/ids.ts';
-import { imageKey } from './image-urls.ts';
+import { cropKey, imageKey, SHARE_CROPS, type ShareCropName } from './image-urls.ts';
 
 // Lower-case ids only: the app writes them so, and storage keys are case-sensitive.
 const RENDITION_PATH = new RegExp(`^/(${UUID_SOURCE})/([1-9]\\d{0,4})\\.(avif|webp|jpg)$`);
+/** A share crop: /images/<id>/1x1.jpg, 4x3, 16x9, og. */
+const CROP_PATH = new RegExp(`^/(${UUID_SOURCE})/(${Object.keys(SHARE_CROPS).join('|')})\\.jpg$`);
 const CONTENT_TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' } as const;
 type Format = keyof typeof CONTENT_TYPES;
+
+/** The storage key and format an image address names, or undefined. */
+function storageKeyFor(path: string): { key: string; format: Format } | undefined {
+  const rendition = RENDITION_PATH.exec(path);
+  if (rendition) {
+    const [, id, width, format] = rendition as unknown as [string, string, string, Format]; // the regex guarantees all three
+    return { key: imageKey(id, Number(width), format), format };
+  }
+  const crop = CROP_PATH.exec(path);
+  if (crop) {
+    const [, id, name] = crop as unknown as [string, string, ShareCropName]; // the regex guarantees both
+    return { key: cropKey(id, name), format: 'jpg' };
+  }
+  return undefined;
+}
 
 /**
  * Serves stored renditions under /images/<id>/<width>.<format>, from local
@@ -16,10 +33,9 @@ type Format = keyof typeof CONTENT_TYPES;
 export function serveImages() {
   const router = Router();
   router.get(/.*/, async (req, res, next) => {
-    const match = RENDITION_PATH.exec(req.path);
-    if (!match) return next();
-    const [, id, width, format] = match as unknown as [string, string, string, Format]; // the regex guarantees all three
-    const key = imageKey(id, Number(width), format);
+    const key = storageKeyFor(req.path);
+    if (!key) return next();
+    const format = key.format;
     const setHeaders = (size: number) => {
       res.setHeader('Content-Type', CONTENT_TYPES[format]);
       res.setHeader('Content-Length', String(size));
@@ -31,14 +47,14 @@ export function serveImages() {
 
     // Express routes HEAD to GET handlers; answer it without reading the file.
     if (req.method === 'HEAD') {
-      const info = await getStorage().head(key);
+      const info = await getStorage().head(key.key);
       if (!info) return next();
       setHeaders(info.size);
       res.end();
       return;
     }
 
-    const file = await getStorage().get(key);
+    const file = await getStorage().get(key.key);
     if (!file) return next();
     setHeaders(file.size);
     try {

@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, getTableColumns, max, ne, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { images, recipes } from '../../db/schema/recipes.ts';
@@ -6,6 +6,7 @@ import type { Category, Tag } from '../../utils/catalog.ts';
 import { averageRating } from '../../utils/format.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { PAGE_SIZE, pageCountFor, SIDE_LIST_SIZE } from '../../utils/pagination.ts';
+import type { ImageRef } from '../images/image-urls.ts';
 import type { RecipeDetail, RecipeSummary } from './recipe-types.ts';
 
 const summaryColumns = {
@@ -142,13 +143,15 @@ export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
   if (!isUuid(id)) return undefined;
   const { search: _search, ...columns } = getTableColumns(recipes);
   const [row] = await getDb()
-    .select({ ...columns, image: summaryColumns.image })
+    .select({ ...columns, image: { ...summaryColumns.image, crops: images.crops } })
     .from(recipes)
     .leftJoin(images, eq(recipes.imageId, images.id))
     .where(eq(recipes.id, id));
   if (!row) return undefined;
   return {
     ...toSummary(row),
+    image: row.image,
+    updatedAt: row.updatedAt.toISOString(),
     author: row.author,
     duration: row.duration,
     level: row.level,
@@ -190,4 +193,57 @@ export async function listSimilarRecipes(id: string, limit = 4) {
     .orderBy(sql`ts_rank(${recipes.search}, ${query}) desc`, desc(recipes.createdAt))
     .limit(limit);
   return rows.map(toSummary);
+}
+
+/** What the sitemap says of a recipe: its address, last change and picture. */
+export type SitemapRecipe = { uid: string; updatedAt: string; image: ImageRef | null };
+
+/** Recipes for the sitemap, oldest first (stable while new ones are added), `limit` from `offset`. */
+export async function listSitemapRecipes(offset: number, limit: number): Promise<SitemapRecipe[]> {
+  const rows = await getDb()
+    .select({ id: recipes.id, updatedAt: recipes.updatedAt, image: { ...summaryColumns.image, crops: images.crops } })
+    .from(recipes)
+    .leftJoin(images, eq(recipes.imageId, images.id))
+    .orderBy(recipes.createdAt, recipes.id)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => ({ uid: row.id, updatedAt: row.updatedAt.toISOString(), image: row.image }));
+}
+
+/**
+ * What the sitemap needs besides the recipes: how many there are, and the
+ * last change of all, of each category and of each tag that has recipes.
+ */
+export async function sitemapOverview() {
+  const [[all], categories, tags] = await Promise.all([
+    getDb().select({ total: count(), lastChange: max(recipes.updatedAt) }).from(recipes),
+    getDb().select({ category: recipes.category, lastChange: max(recipes.updatedAt) }).from(recipes).groupBy(recipes.category),
+    getDb()
+      .select({ tag: sql<string>`tag`, lastChange: sql<Date>`max(${recipes.updatedAt})`.mapWith(recipes.updatedAt) })
+      .from(sql`${recipes}, unnest(${recipes.tags}) as tag`)
+      .groupBy(sql`tag`)
+      .orderBy(sql`tag`),
+  ]);
+  const iso = (date: Date | null | undefined) => date?.toISOString();
+  return {
+    total: all?.total ?? 0,
+    lastChange: iso(all?.lastChange),
+    categories: new Map(categories.map((row) => [row.category, iso(row.lastChange)])),
+    tags: tags.map((row) => ({ tag: row.tag, lastChange: iso(row.lastChange) })),
+  };
+}
+
+/** A feed item: what a feed reader shows of a recipe. */
+export type FeedRecipe = RecipeSummary & { author: string; updatedAt: string };
+
+/** The newest recipes for a feed, of one category or all. */
+export async function listFeedRecipes(category: Category | undefined, limit: number): Promise<FeedRecipe[]> {
+  const rows = await getDb()
+    .select({ ...summaryColumns, image: { ...summaryColumns.image, crops: images.crops }, author: recipes.author, updatedAt: recipes.updatedAt })
+    .from(recipes)
+    .leftJoin(images, eq(recipes.imageId, images.id))
+    .where(category ? listFilters.category(category) : undefined)
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map((row) => ({ ...toSummary(row), image: row.image, author: row.author, updatedAt: row.updatedAt.toISOString() }));
 }

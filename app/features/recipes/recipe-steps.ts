@@ -10,7 +10,8 @@ const NUMBERED = /^\s*\d{1,2}\s*[.):-]\s+/;
 /**
  * The preparation text as steps: numbered lines ("1. …") when it has at
  * least two of them, else its paragraphs (blank-line separated), else its
- * lines. Each has the anchor `schritt-N`.
+ * lines. The page shows each with the id `schritt-N`, the anchor JSON-LD's
+ * HowToStep url points to, so both always agree.
  */
 export function recipeSteps(description: string): RecipeStep[] {
   const text = description.replace(/\r\n?/g, '\n').trim();

@@ -19,6 +19,8 @@ export type RecipeSummary = {
 
 /** Everything the detail page shows (every field of a recipe, plus the rating count). */
 export type RecipeDetail = RecipeSummary & {
+  /** Last change (ISO 8601). */
+  updatedAt: string;
   author: string;
   duration: number;
   level: string;

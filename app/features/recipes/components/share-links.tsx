@@ -1,9 +1,38 @@
 import EmailIcon from '@mui/icons-material/Email';
 import FacebookIcon from '@mui/icons-material/Facebook';
+import ShareIcon from '@mui/icons-material/Share';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSyncExternalStore } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import buttonStyles from '../../../components/button-link.module.css';
+
+const neverChanges = () => () => {};
+const browserCanShare = () => typeof navigator.share === 'function';
+
+/**
+ * The phone's own share sheet (Web Share API), offered only where the browser
+ * has one: rendered after hydration, so the page without JavaScript, and
+ * browsers without navigator.share, show the links alone.
+ */
+function NativeShareButton({ title, url }: { title: string; url: string }) {
+  // false on the server and while hydrating, then what the browser says: no mismatch.
+  const supported = useSyncExternalStore(neverChanges, browserCanShare, () => false);
+  if (!supported) return null;
+  const share = () => {
+    // A reader who closes the sheet rejects the promise (AbortError): nothing to tell them.
+    navigator.share({ title, url }).catch(() => {});
+  };
+  return (
+    <button type="button" onClick={share} className={[buttonStyles.root, buttonStyles.outlined, buttonStyles.small].join(' ')}>
+      <span className={buttonStyles.startIcon}>
+        <ShareIcon />
+      </span>
+      Teilen
+    </button>
+  );
+}
 
 /** Share links carry the recipe's absolute address (from PUBLIC_URL). */
 export function ShareLinks({ title, url }: { title: string; url: string }) {
@@ -21,7 +50,8 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
       <Typography variant="subtitle1" component="h2">
         Rezept teilen:
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <NativeShareButton title={title} url={url} />
         {links.map((link) => (
           <ButtonLink
             key={link.label}

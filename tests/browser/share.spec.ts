@@ -1,0 +1,44 @@
+// The share block's "Teilen" button: only where the browser can share
+// (navigator.share), and it shares the recipe's address; the links stay.
+import { createAccount } from '../support/accounts.ts';
+import { createRecipe } from '../support/factories.ts';
+import { expect, hydrated, journeys } from './support/fixtures.ts';
+
+const test = journeys();
+const HOSTILE = `</script><script>alert("x")</script> Rösti & <b>Speck</b> ]]> <!--`;
+let recipePath: string;
+
+test.beforeAll(async ({ app }) => {
+  void app; // the factories write into the app's database
+  const owner = await createAccount('Beat Keller');
+  recipePath = `/detail/${(await createRecipe(owner, { title: HOSTILE })).id}`;
+});
+
+test('the phone\'s share button appears only where the browser can share, and shares the recipe\'s address', async ({ openPage, app }) => {
+  const plain = await openPage('mobile');
+  await plain.addInitScript(() => {
+    // Headless Chromium on Linux may or may not have it: make sure it has not.
+    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
+  });
+  await plain.goto(recipePath);
+  await hydrated(plain);
+  const share = plain.getByRole('region', { name: 'Rezept teilen' });
+  await expect(share.getByRole('link', { name: 'Whatsapp' })).toBeVisible();
+  await expect(share.getByRole('button', { name: /Teilen/ })).toHaveCount(0);
+
+  // A stand-in for the phone's share sheet (the device API cannot run here): it records what it is given.
+  const phone = await openPage('mobile');
+  await phone.addInitScript(() => {
+    const calls: unknown[] = [];
+    Object.assign(window, { shareCalls: calls });
+    Object.defineProperty(Navigator.prototype, 'share', { value: (data: unknown) => (calls.push(data), Promise.resolve()), configurable: true });
+  });
+  await phone.goto(recipePath);
+  await hydrated(phone);
+  await phone.getByRole('button', { name: /Teilen/ }).click();
+  await expect
+    .poll(() => phone.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls))
+    .toEqual([{ title: HOSTILE, url: `${app.url}${recipePath}` }]);
+  expect(phone.errors).toEqual([]);
+  expect(plain.errors).toEqual([]);
+});
