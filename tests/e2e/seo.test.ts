@@ -347,3 +347,9 @@ test('sitemap, feeds and robots.txt are kept by the page cache and renewed by th
     expect(fresh.text, path).not.toContain(geschnetzeltes.id);
   }
 });
+
+test('the structured data follows the servings chosen on the page (?portionen=6)', async () => {
+  const recipe = jsonLdOf((await get(`/detail/${geschnetzeltes.id}?portionen=6`)).text).find((b) => b['@type'] === 'Recipe')!;
+  expect(recipe.recipeYield).toEqual(['6', 'für 6 Personen']);
+  expect(recipe.recipeIngredient).toEqual(['900 g Kalbsgeschnetzeltes', '3 dl Rahm', 'Salz']);
+});
