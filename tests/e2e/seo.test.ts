@@ -349,7 +349,16 @@ test('sitemap, feeds and robots.txt are kept by the page cache and renewed by th
 });
 
 test('the structured data follows the servings chosen on the page (?portionen=6)', async () => {
-  const recipe = jsonLdOf((await get(`/detail/${geschnetzeltes.id}?portionen=6`)).text).find((b) => b['@type'] === 'Recipe')!;
+  const { id } = await createRecipe(owner, {
+    title: 'Älplermagronen',
+    quantity: 'für 4 Personen',
+    ingredients: [
+      { name: 'Hörnli', amount: '400 g' },
+      { name: 'Rahm', amount: '2 dl' },
+      { name: 'Salz', amount: '' },
+    ],
+  });
+  const recipe = jsonLdOf((await get(`/detail/${id}?portionen=6`)).text).find((b) => b['@type'] === 'Recipe')!;
   expect(recipe.recipeYield).toEqual(['6', 'für 6 Personen']);
-  expect(recipe.recipeIngredient).toEqual(['900 g Kalbsgeschnetzeltes', '3 dl Rahm', 'Salz']);
+  expect(recipe.recipeIngredient).toEqual(['600 g Hörnli', '3 dl Rahm', 'Salz']);
 });
