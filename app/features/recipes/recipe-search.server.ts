@@ -100,18 +100,24 @@ function filterConditions(filters: SearchFilters): SQL[] {
   return conditions;
 }
 
-/** The clauses of a query with the typo alternatives of its unknown words added. */
+/**
+ * The clauses of a query with the typo alternatives of its unknown words and
+ * the known compounds of every word and synonym ("Weggli" → "milchweggli").
+ */
 export async function expandedClauses(words: string[]) {
   const clauses = searchClauses(words);
   const singles = clauses.filter((clause) => !clause.word.includes(' '));
-  const infos = await wordInfo(singles.map((clause) => clause.word));
-  singles.forEach((clause, i) => {
-    const info = infos[i];
-    if (!info) return;
-    for (const word of [...(info.known ? [] : info.similar), ...info.compounds]) {
+  const lookups = [...new Set(clauses.flatMap((clause) => clause.terms.filter((term) => !term.phrase).map((term) => foldWord(term.text))))];
+  const found = new Map((await wordInfo(lookups)).map((info) => [info.folded, info]));
+  const infos = singles.map((clause) => found.get(foldWord(clause.word)));
+  for (const clause of clauses) {
+    const own = clause.word.includes(' ') ? undefined : found.get(foldWord(clause.word));
+    const added = [...(own && !own.known ? own.similar : [])];
+    for (const term of clause.terms) if (!term.phrase) added.push(...(found.get(foldWord(term.text))?.compounds ?? []));
+    for (const word of added) {
       if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false });
     }
-  });
+  }
   return { clauses, infos, singles };
 }
 
@@ -124,13 +130,15 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
   const db = getDb();
   const query = clauses.length > 0 ? tsQuery(clauses) : undefined;
   const where = and(query ? sql`${recipes.search} @@ ${query}` : undefined, ...filterConditions(filters));
-  const inTitle = query ? sql<boolean>`ts_filter(${recipes.search}, '{a}') @@ ${query}` : sql<boolean>`false`;
-  const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0`;
+  // Without words (filters only) every hit ranks the same: newest first.
+  const inTitle = query ? sql<boolean>`ts_filter(${recipes.search}, '{a}') @@ ${query}` : sql<boolean>`false::boolean`;
+  const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0::real`;
+  const ranking = query ? [desc(inTitle), desc(rank)] : [];
   const pageIds = db
     .select({ id: recipes.id, inTitle: inTitle.as('in_title'), rank: rank.as('rank') })
     .from(recipes)
     .where(where)
-    .orderBy(desc(inTitle), desc(rank), ...newestFirst)
+    .orderBy(...ranking, ...newestFirst)
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .as('page_ids');
@@ -143,7 +151,7 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
     .from(recipes)
     .leftJoin(images, eq(recipes.imageId, images.id))
     .innerJoin(pageIds, eq(recipes.id, pageIds.id))
-    .orderBy(desc(pageIds.inTitle), desc(pageIds.rank), ...newestFirst);
+    .orderBy(...(query ? [desc(pageIds.inTitle), desc(pageIds.rank)] : []), ...newestFirst);
   const total = db.select({ total: count() }).from(recipes).where(where);
   return { rows, total };
 }
