@@ -12,6 +12,7 @@ export default [
   route('detail/:recipeId/delete', 'routes/recipe-delete.ts'),
   route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
   route('imprint', 'routes/imprint.tsx'),
+  route('suche', 'routes/search.tsx'),
   // Recipe authoring (signed-in users; the server checks ownership).
   route('create', 'routes/create.tsx'),
   route('edit/:recipeId', 'routes/edit.tsx'),
