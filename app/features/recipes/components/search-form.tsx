@@ -1,4 +1,5 @@
 import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -32,8 +33,8 @@ export function SearchForm({ query, filters }: Props) {
             Suchen
           </Button>
         </Stack>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField {...select} name={P.category} label="Kategorie" defaultValue={filters.category ?? ''} sx={{ minWidth: 160 }}>
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 220px))' } }}>
+          <TextField {...select} name={P.category} label="Kategorie" defaultValue={filters.category ?? ''}>
             <option value="">Alle Kategorien</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
@@ -41,7 +42,7 @@ export function SearchForm({ query, filters }: Props) {
               </option>
             ))}
           </TextField>
-          <TextField {...select} name={P.tag} label="Stichwort" defaultValue={filters.tag ?? ''} sx={{ minWidth: 160 }}>
+          <TextField {...select} name={P.tag} label="Stichwort" defaultValue={filters.tag ?? ''}>
             <option value="">Alle Stichwörter</option>
             {TAGS.map((t) => (
               <option key={t} value={t}>
@@ -49,7 +50,7 @@ export function SearchForm({ query, filters }: Props) {
               </option>
             ))}
           </TextField>
-          <TextField {...select} name={P.level} label="Schwierigkeit" defaultValue={filters.level ?? ''} sx={{ minWidth: 160 }}>
+          <TextField {...select} name={P.level} label="Schwierigkeit" defaultValue={filters.level ?? ''}>
             <option value="">Alle Stufen</option>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
@@ -57,18 +58,18 @@ export function SearchForm({ query, filters }: Props) {
               </option>
             ))}
           </TextField>
-          <TextField {...select} name={P.duration} label="Dauer" defaultValue={filters.maxDuration ? String(filters.maxDuration) : ''} sx={{ minWidth: 160 }}>
-            <option value="">Beliebig lang</option>
+          <TextField {...select} name={P.duration} label="Dauer" defaultValue={filters.maxDuration ? String(filters.maxDuration) : ''}>
+            <option value="">Beliebig</option>
             {DURATION_CHOICES.map((minutes) => (
               <option key={minutes} value={minutes}>
-                {`höchstens ${minutes} Minuten`}
+                {`bis ${minutes} Minuten`}
               </option>
             ))}
             {filters.maxDuration && !(DURATION_CHOICES as readonly number[]).includes(filters.maxDuration) && (
-              <option value={filters.maxDuration}>{`höchstens ${filters.maxDuration} Minuten`}</option>
+              <option value={filters.maxDuration}>{`bis ${filters.maxDuration} Minuten`}</option>
             )}
           </TextField>
-        </Stack>
+        </Box>
       </Stack>
     </Form>
   );
