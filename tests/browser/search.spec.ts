@@ -2,6 +2,7 @@
 // with and without JavaScript; results with the matches marked, filters that
 // combine with the words, pages that keep the query, the German empty state,
 // and no serious accessibility violations (axe-core).
+import type { Page } from '@playwright/test';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { accessibilityViolations } from './support/axe.ts';
 import { expect, hydrated, journeys } from './support/fixtures.ts';
@@ -21,7 +22,7 @@ test.beforeAll(async ({ app }) => {
   }
 });
 
-const main = (page: import('@playwright/test').Page) => page.getByRole('main');
+const main = (page: Page) => page.getByRole('main');
 
 test('desktop without JavaScript: the header field searches, the title match is marked', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });
