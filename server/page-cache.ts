@@ -13,7 +13,11 @@ import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
 import { cspHeader } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
-/** The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept. */
+/**
+ * The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept.
+ * The search (/suche) is left out on purpose: each query and filter would be a copy of its own
+ * (unbounded keys from free text), and a search costs milliseconds (bench/RESULTS.md).
+ */
 const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+)$`);
 /** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);

@@ -35,7 +35,7 @@ export function SearchForm({ query, filters }: Props) {
         </Stack>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 220px))' } }}>
           <TextField {...select} name={P.category} label="Kategorie" defaultValue={filters.category ?? ''}>
-            <option value="">Alle Kategorien</option>
+            <option value="">Alle</option>
             {CATEGORIES.map((c) => (
               <option key={c.slug} value={c.slug}>
                 {c.label}
@@ -43,7 +43,7 @@ export function SearchForm({ query, filters }: Props) {
             ))}
           </TextField>
           <TextField {...select} name={P.tag} label="Stichwort" defaultValue={filters.tag ?? ''}>
-            <option value="">Alle Stichwörter</option>
+            <option value="">Alle</option>
             {TAGS.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -51,7 +51,7 @@ export function SearchForm({ query, filters }: Props) {
             ))}
           </TextField>
           <TextField {...select} name={P.level} label="Schwierigkeit" defaultValue={filters.level ?? ''}>
-            <option value="">Alle Stufen</option>
+            <option value="">Alle</option>
             {LEVELS.map((l) => (
               <option key={l} value={l}>
                 {l}
