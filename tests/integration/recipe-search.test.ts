@@ -119,6 +119,9 @@ test('matches are marked in title and lead; nothing found suggests a close known
   const none = await searchRecipes(queryWords('Birnbrrroot'), {});
   expect(none.total).toBe(0);
   expect(none.suggestion).toBe('Birnbrot');
+  // A word with nothing close is left out of the suggestion.
+  expect((await searchRecipes(queryWords('Birnbrot Qxzvwq'), {})).suggestion).toBe('Birnbrot');
+  expect((await searchRecipes(queryWords('Qxzvwq'), {})).suggestion).toBeUndefined();
 });
 
 test('hostile input: SQL and tsquery syntax, control characters, long queries, junk filters give a clean answer', async () => {

@@ -21,7 +21,7 @@ export type SearchResult = {
   page: number;
   pageCount: number;
   total: number;
-  /** "Meinten Sie …?": the query with unknown words replaced by the closest known ones (only when nothing was found). */
+  /** "Meinten Sie …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found). */
   suggestion?: string;
 };
 
@@ -169,16 +169,17 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     total,
   };
   if (total === 0 && singles.length > 0) {
-    // Unknown words replaced by the closest known ones; words that are known stay.
+    // Unknown words replaced by the closest known ones, or left out where none is
+    // close; words that are known stay.
     let changed = false;
-    const replaced = clauses.map((clause) => {
+    const replaced = clauses.flatMap((clause) => {
       const index = singles.indexOf(clause);
       const info = index >= 0 ? infos[index] : undefined;
-      if (!info || info.known || !info.closest) return clause.word;
+      if (!info || info.known) return [clause.word];
       changed = true;
-      return info.closest;
+      return info.closest ? [info.closest] : [];
     });
-    if (changed) result.suggestion = replaced.join(' ');
+    if (changed && replaced.length > 0) result.suggestion = replaced.join(' ');
   }
   return result;
 }
