@@ -17,7 +17,11 @@ const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
 const MACHINE_PATHS = `robots\\.txt|sitemap\\.xml|sitemaps/[^/]+|feed\\.xml|(?:${CATEGORY_PATHS})/feed\\.xml`;
 /** The documents kept: pages (200 or 404) and, as 200 only, the machine-read ones. */
 const KEPT_TYPES = /^(?:application\/(?:xml|rss\+xml)|text\/plain)\b/;
-/** The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept. */
+/**
+ * The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept.
+ * The search (/suche) is left out on purpose: each query and filter would be a copy of its own
+ * (unbounded keys from free text), and a search costs milliseconds (bench/RESULTS.md).
+ */
 const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+|${MACHINE_PATHS})$`);
 /** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);

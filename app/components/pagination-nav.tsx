@@ -2,7 +2,13 @@ import { Link } from 'react-router';
 import { pageHref, visiblePages } from '../utils/pagination.ts';
 import styles from './pagination-nav.module.css';
 
-type Props = { pathname: string; page: number; pageCount: number };
+type Props = {
+  pathname: string;
+  page: number;
+  pageCount: number;
+  /** The address of a page, where the list's address carries more than `seite` (the search). */
+  hrefFor?: (page: number) => string;
+};
 
 /**
  * Numbered page links under a list: plain links (they work before and without
@@ -12,7 +18,7 @@ type Props = { pathname: string; page: number; pageCount: number };
  * (‹ 1 … 4 5 6 … 834 ›); on a phone the step labels give way to the arrows
  * (they stay for screen readers), so the bar fits 375 px.
  */
-export function PaginationNav({ pathname, page, pageCount }: Props) {
+export function PaginationNav({ pathname, page, pageCount, hrefFor = (n) => pageHref(pathname, n) }: Props) {
   if (pageCount <= 1) return null;
   const pages = visiblePages(page, pageCount);
   return (
@@ -20,7 +26,7 @@ export function PaginationNav({ pathname, page, pageCount }: Props) {
       <ul className={styles.list}>
         {page > 1 && (
           <li>
-            <Link to={pageHref(pathname, page - 1)} rel="prev" className={styles.step}>
+            <Link to={hrefFor(page - 1)} rel="prev" className={styles.step}>
               <span aria-hidden className={styles.arrow}>
                 ‹
               </span>
@@ -36,7 +42,7 @@ export function PaginationNav({ pathname, page, pageCount }: Props) {
           ) : (
             <li key={n}>
               <Link
-                to={pageHref(pathname, n)}
+                to={hrefFor(n)}
                 className={styles.number}
                 aria-label={`Seite ${n}`}
                 aria-current={n === page ? 'page' : undefined}
@@ -48,7 +54,7 @@ export function PaginationNav({ pathname, page, pageCount }: Props) {
         )}
         {page < pageCount && (
           <li>
-            <Link to={pageHref(pathname, page + 1)} rel="next" className={styles.step}>
+            <Link to={hrefFor(page + 1)} rel="next" className={styles.step}>
               <span className={styles.stepLabel}>Nächste Seite</span>
               <span aria-hidden className={styles.arrow}>
                 ›

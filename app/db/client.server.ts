@@ -3,6 +3,9 @@
 // the same SQL, so the schema and the migrations are shared.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -52,7 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
+  // The search's extensions (drizzle/0005_search.sql creates them): PGlite ships
+  // them as bundles that must be named here to be loadable.
+  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm, fuzzystrmatch } });
   return {
     db: drizzlePglite({ client, schema, casing: 'snake_case' }),
     engine: 'pglite',

@@ -254,3 +254,15 @@ test('a recipe for other servings is a cache entry of its own; a portionen that 
   expect(tracked.headers['x-page-cache']).toBe('hit');
   expect(tracked.body.equals(forSix.body)).toBe(true);
 });
+
+test('the search is never kept: every query renders, and a new recipe is found at once', async () => {
+  const path = `/suche?q=${encodeURIComponent('Holunderblütenwähe')}`;
+  for (let i = 0; i < 3; i++) {
+    const answer = await get(path);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['x-page-cache']).toBeUndefined();
+    expect(text(answer)).toContain('Keine Rezepte gefunden');
+  }
+  await createRecipe(owner, { title: 'Holunderblütenwähe vom Blech', category: 'Backen' });
+  expect(text(await get(path))).toContain('1 Rezept gefunden');
+});

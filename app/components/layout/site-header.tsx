@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../button-link.tsx';
 import { CategoryNav } from './category-nav.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import styles from './site-layout.module.css';
 
-/** Logo bar, then a dark bar with the categories and the account control. */
+/** Logo bar, then a dark bar with the categories, the search and the account control. */
 export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
   return (
     <header data-print="hide">
@@ -20,6 +21,7 @@ export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
           <div className={styles.toolbar}>
             <CategoryNav />
             <div className={styles.toolbarEnd}>
+              <HeaderSearch />
               {accountControl ?? (
                 <ButtonLink to="/login" variant="outlinedOnDark">
                   Login

@@ -61,9 +61,14 @@ export const recipes = pgTable(
     /** avgRating = ratingSum / ratingCount, both kept exact by comment writes. */
     ratingSum: integer().notNull().default(0),
     ratingCount: integer().notNull().default(0),
+    /**
+     * German full-text document, kept by the database (drizzle/0005_search.sql):
+     * title (A), lead and tags (B), ingredient names (C), description (D), folded
+     * by unaccent and stemmed (text search configuration `chuchi_german`).
+     */
     search: tsvector().generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('german', coalesce(${recipes.title}, '')), 'A') || setweight(to_tsvector('german', coalesce(${recipes.lead}, '')), 'B') || setweight(to_tsvector('german', coalesce(${recipes.description}, '')), 'C')`,
+        sql`public.recipe_search_document(${recipes.title}, ${recipes.lead}, ${recipes.tags}, ${recipes.ingredients}, ${recipes.description})`,
     ),
   },
   (t) => [
@@ -105,4 +110,20 @@ export const comments = pgTable(
     index().on(t.recipeId, t.createdAt),
     check('comments_rating_check', sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * Every word the recipes use (folded: lower case, no accents), with its first
+ * spelling as written. Filled by a trigger on recipes (drizzle/0005_search.sql);
+ * the trigram index finds the words closest to a misspelt one (search typo
+ * tolerance and "Meinten Sie …?"). Words of deleted recipes may stay: they only
+ * widen a search that then finds nothing more.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text().primaryKey(),
+    display: text().notNull(),
+  },
+  (t) => [index('search_words_word_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );

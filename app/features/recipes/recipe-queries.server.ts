@@ -9,7 +9,7 @@ import { PAGE_SIZE, pageCountFor, SIDE_LIST_SIZE } from '../../utils/pagination.
 import type { ImageRef } from '../images/image-urls.ts';
 import type { RecipeDetail, RecipeSummary } from './recipe-types.ts';
 
-const summaryColumns = {
+export const summaryColumns = {
   id: recipes.id,
   userId: recipes.userId,
   title: recipes.title,
@@ -41,7 +41,7 @@ type SummaryRow = {
   image: { id: string; width: number; height: number; widths: number[]; color: string } | null;
 };
 
-function toSummary(row: SummaryRow): RecipeSummary {
+export function toSummary(row: SummaryRow): RecipeSummary {
   return {
     uid: row.id,
     userId: row.userId,
@@ -61,7 +61,7 @@ function selectSummaries() {
 }
 
 /** Newest first; the id breaks ties, so pages neither repeat nor skip a recipe. */
-const newestFirst = [desc(recipes.createdAt), desc(recipes.id)] as const;
+export const newestFirst = [desc(recipes.createdAt), desc(recipes.id)] as const;
 
 /** One page of a list, and what the page links need. */
 export type RecipePage = { recipes: RecipeSummary[]; page: number; pageCount: number; total: number };

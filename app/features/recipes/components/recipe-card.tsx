@@ -5,9 +5,15 @@ import type { RecipeSummary } from '../recipe-types.ts';
 import styles from './recipe-card.module.css';
 import { RecipeImage } from './recipe-image.tsx';
 
-type Props = { recipe: RecipeSummary; actions?: ReactNode; priority?: boolean };
+type Props = {
+  recipe: RecipeSummary;
+  actions?: ReactNode;
+  priority?: boolean;
+  /** Title and lead as shown, where they differ from the text (search hits with their matches marked). */
+  shown?: { title: ReactNode; lead: ReactNode };
+};
 
-export function RecipeCard({ recipe, actions, priority = false }: Props) {
+export function RecipeCard({ recipe, actions, priority = false, shown }: Props) {
   const href = `/detail/${recipe.uid}`;
   return (
     <article className={styles.card}>
@@ -18,11 +24,11 @@ export function RecipeCard({ recipe, actions, priority = false }: Props) {
       <div className={styles.content}>
         <h3 className={styles.title}>
           <Link to={href} className={styles.titleLink}>
-            {recipe.title}
+            {shown?.title ?? recipe.title}
           </Link>
         </h3>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} />}
-        <p className={styles.lead}>{recipe.lead}</p>
+        <p className={styles.lead}>{shown?.lead ?? recipe.lead}</p>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </article>

@@ -5,8 +5,8 @@ import type { ReactNode } from 'react';
 import type { RecipeSummary } from '../recipe-types.ts';
 import { RecipeCard } from './recipe-card.tsx';
 
-type Props = {
-  recipes: RecipeSummary[];
+type Props<T extends RecipeSummary> = {
+  recipes: T[];
   /** Two columns on large screens when the grid shares the row with a side column. */
   columns?: 2 | 3;
   actionsFor?: (recipe: RecipeSummary) => ReactNode;
@@ -17,9 +17,11 @@ type Props = {
   hiddenHeading?: string;
   /** The grid opens the page: its first picture is the largest thing on a phone's first screen. */
   leadsPage?: boolean;
+  /** Title and lead as shown on a card (search hits: their matches marked). */
+  shownFor?: (recipe: T) => { title: ReactNode; lead: ReactNode };
 };
 
-export function RecipeGrid({ recipes, columns = 3, actionsFor, hiddenHeading, leadsPage = false }: Props) {
+export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, actionsFor, hiddenHeading, leadsPage = false, shownFor }: Props<T>) {
   return (
     <>
       {hiddenHeading && (
@@ -30,7 +32,7 @@ export function RecipeGrid({ recipes, columns = 3, actionsFor, hiddenHeading, le
       <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {recipes.map((recipe, index) => (
           <Grid key={recipe.uid} component="li" size={{ xs: 12, sm: 6, lg: 12 / columns }}>
-            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} priority={leadsPage && index === 0} />
+            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} priority={leadsPage && index === 0} shown={shownFor?.(recipe)} />
           </Grid>
         ))}
       </Grid>

@@ -1,0 +1,69 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
+import styles from './header-search.module.css';
+
+/**
+ * The header's search: from 600 px a field with a button; on phones an icon.
+ * Without JavaScript the field is a plain GET form to /suche and the icon a
+ * link to /suche (which has the full form). With it, the icon opens the field
+ * below the bar (a disclosure) and puts the cursor in it.
+ */
+export function HeaderSearch() {
+  // Open on the page where it was opened: a search (or any navigation) closes it.
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+
+  return (
+    <div className={styles.root}>
+      <Link
+        to={SEARCH_PATH}
+        className={styles.toggle}
+        aria-label={open ? 'Suche schliessen' : 'Suche öffnen'}
+        aria-expanded={open}
+        aria-controls={`${id}-form`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpenOn(open ? null : key);
+        }}
+      >
+        <SearchIcon />
+      </Link>
+      <Form
+        id={`${id}-form`}
+        method="get"
+        action={SEARCH_PATH}
+        role="search"
+        aria-label="Rezepte"
+        className={`${styles.form} ${open ? styles.open : ''}`}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) setOpenOn(null);
+        }}
+      >
+        <label htmlFor={`${id}-q`} className={styles.visuallyHidden}>
+          Rezepte suchen
+        </label>
+        <input
+          ref={input}
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          placeholder="Rezepte suchen"
+          maxLength={MAX_QUERY_LENGTH}
+          enterKeyHint="search"
+          className={styles.input}
+        />
+        <button type="submit" className={styles.submit} aria-label="Suchen">
+          <SearchIcon />
+        </button>
+      </Form>
+    </div>
+  );
+}

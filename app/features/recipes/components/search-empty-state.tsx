@@ -1,0 +1,57 @@
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/button-link.tsx';
+import { CATEGORIES } from '../../../utils/catalog.ts';
+import styles from './search-empty-state.module.css';
+
+type Props = {
+  query: string;
+  /** The address of "Meinten Sie …?", and its words. */
+  suggestion?: string;
+  suggestionText?: string;
+  /** The address of the same words without filters, when filters were set. */
+  withoutFilters?: string;
+};
+
+/** Nothing found: what to try instead (a close spelling, fewer filters, the categories). */
+export function SearchEmptyState({ query, suggestion, suggestionText, withoutFilters }: Props) {
+  return (
+    <Paper elevation={0} sx={{ p: { xs: 3, md: 5 }, borderRadius: 3 }}>
+      <SearchOffIcon sx={{ fontSize: 48, color: 'secondary.main' }} />
+      <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
+        Keine Rezepte gefunden
+      </Typography>
+      <Typography sx={{ mt: 1 }}>{query ? `Zu «${query}» haben wir leider nichts gefunden.` : 'Mit diesen Filtern haben wir leider nichts gefunden.'}</Typography>
+      {suggestion && suggestionText && (
+        <Typography sx={{ mt: 2, fontSize: '1.125rem' }}>
+          Meinten Sie{' '}
+          <Link to={suggestion} className={styles.suggestion}>
+            «{suggestionText}»
+          </Link>
+          ?
+        </Typography>
+      )}
+      <ul className={styles.tips}>
+        <li>Prüfe die Schreibweise oder versuche ein anderes Wort (z. B. «Rahm» statt «Sahne» findet beides).</li>
+        <li>Weniger Wörter finden mehr: «Kuchen» statt «saftiger Kuchen mit Beeren».</li>
+        {withoutFilters && (
+          <li>
+            <Link to={withoutFilters}>Ohne Filter suchen</Link>
+          </li>
+        )}
+      </ul>
+      <Typography variant="h6" component="h3" sx={{ mt: 3 }}>
+        Oder stöbere in den Kategorien
+      </Typography>
+      <div className={styles.categories}>
+        {CATEGORIES.map((c) => (
+          <ButtonLink key={c.slug} to={`/${c.slug}`} variant="outlined" size="small">
+            {c.label}
+          </ButtonLink>
+        ))}
+      </div>
+    </Paper>
+  );
+}

@@ -1,0 +1,185 @@
+// The search (/suche): German full-text search over the generated `recipes.search`
+// document (drizzle/0005_search.sql: unaccent + German stemming, GIN index),
+// with the synonym groups (search-synonyms.ts), typo tolerance from the word
+// list `search_words` (trigram index, Levenshtein distance), filters, ranking
+// with title matches first, and the matches marked in titles and leads.
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { getDb } from '../../db/client.server.ts';
+import { images, recipes } from '../../db/schema/recipes.ts';
+import { CATEGORIES } from '../../utils/catalog.ts';
+import { PAGE_SIZE, pageCountFor } from '../../utils/pagination.ts';
+import type { SearchFilters } from '../../utils/search-params.ts';
+import { listFilters, newestFirst, summaryColumns, toSummary } from './recipe-queries.server.ts';
+import type { RecipeSummary } from './recipe-types.ts';
+import { foldWord, MARK_END, MARK_START, searchClauses, type SearchClause, type SearchTerm } from './search-terms.ts';
+
+
+export type SearchHit = RecipeSummary & { titleMarked: string; leadMarked: string };
+
+export type SearchResult = {
+  recipes: SearchHit[];
+  page: number;
+  pageCount: number;
+  total: number;
+  /** "Meinten Sie …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found). */
+  suggestion?: string;
+};
+
+const CONFIG = sql.raw(`'public.chuchi_german'::regconfig`);
+
+function termQuery(term: SearchTerm): SQL {
+  // The text holds letters, digits and (in a phrase) spaces only (queryWords):
+  // nothing the tsquery syntax would read as an operator.
+  if (term.phrase) return sql`phraseto_tsquery(${CONFIG}, ${term.text})`;
+  return sql`to_tsquery(${CONFIG}, ${term.prefix ? `${term.text}:*` : term.text})`;
+}
+
+/** The whole query: the clauses joined by AND, the terms of a clause by OR. Stop words drop out. */
+function tsQuery(clauses: SearchClause[]): SQL {
+  const parts = clauses.map((clause) => sql`(${sql.join(clause.terms.map(termQuery), sql` || `)})`);
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+type WordInfo = { folded: string; known: boolean; similar: string[]; compounds: string[]; closest: string | null };
+
+/**
+ * For each word: is it the start of a word some recipe uses (then it needs no
+ * help), the known words at most one or two edits away (typo tolerance:
+ * "Zopff" → "zopf"; one edit for words up to five letters, two beyond), known
+ * compounds that end in or contain it ("Kuchen" → "apfelkuchen": a prefix
+ * search cannot see those; the shortest 20), and the closest known word by
+ * trigram similarity (for "Meinten Sie …?"). All three use the trigram index.
+ */
+async function wordInfo(words: string[]): Promise<WordInfo[]> {
+  if (words.length === 0) return [];
+  const list = sql.join(
+    words.map((word) => sql`${foldWord(word)}`),
+    sql`, `,
+  );
+  const result = await getDb().execute(sql`
+    select q.folded,
+      exists (select 1 from search_words w where w.word like q.folded || '%') as known,
+      coalesce((
+        select array_agg(c.word order by c.distance, c.similarity desc) from (
+          select w.word, levenshtein(w.word, q.folded) as distance, similarity(w.word, q.folded) as similarity
+          from search_words w
+          where length(q.folded) >= 4 and w.word % q.folded
+            and levenshtein(w.word, q.folded) <= case when length(q.folded) <= 5 then 1 else 2 end
+          order by distance, similarity desc
+          limit 3
+        ) as c
+      ), '{}') as similar,
+      coalesce((
+        select array_agg(c.word order by length(c.word), c.word) from (
+          select w.word from search_words w
+          where length(q.folded) >= 4 and w.word like '%' || q.folded || '%' and w.word not like q.folded || '%'
+          order by length(w.word), w.word
+          limit 20
+        ) as c
+      ), '{}') as compounds,
+      (select w.display from search_words w where w.word % q.folded
+        order by similarity(w.word, q.folded) desc, w.word limit 1) as closest
+    from unnest(array[${list}]::text[]) with ordinality as q(folded, position)
+    order by q.position
+  `);
+  return rowsOf(result) as WordInfo[];
+}
+
+/** postgres-js answers an array of rows, PGlite an object with `rows`. */
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+}
+
+function filterConditions(filters: SearchFilters): SQL[] {
+  const conditions: SQL[] = [];
+  const category = CATEGORIES.find((c) => c.slug === filters.category);
+  if (category) conditions.push(listFilters.category(category.label));
+  if (filters.tag) conditions.push(listFilters.tag(filters.tag));
+  if (filters.level) conditions.push(eq(recipes.level, filters.level));
+  if (filters.maxDuration) conditions.push(lte(recipes.duration, filters.maxDuration));
+  return conditions;
+}
+
+/**
+ * The clauses of a query with the typo alternatives of its unknown words and
+ * the known compounds of every word and synonym ("Weggli" → "milchweggli").
+ */
+export async function expandedClauses(words: string[]) {
+  const clauses = searchClauses(words);
+  const singles = clauses.filter((clause) => !clause.word.includes(' '));
+  const lookups = [...new Set(clauses.flatMap((clause) => clause.terms.filter((term) => !term.phrase).map((term) => foldWord(term.text))))];
+  const found = new Map((await wordInfo(lookups)).map((info) => [info.folded, info]));
+  const infos = singles.map((clause) => found.get(foldWord(clause.word)));
+  for (const clause of clauses) {
+    const own = clause.word.includes(' ') ? undefined : found.get(foldWord(clause.word));
+    const added = [...(own && !own.known ? own.similar : [])];
+    for (const term of clause.terms) if (!term.phrase) added.push(...(found.get(foldWord(term.text))?.compounds ?? []));
+    for (const word of added) {
+      if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false });
+    }
+  }
+  return { clauses, infos, singles };
+}
+
+/**
+ * The statements of a search page; exported so that the tests and
+ * bench/search-scale.ts can EXPLAIN them. Matches in the title come first, then
+ * by ts_rank (weights: title, lead and tags, ingredients, description), then newest.
+ */
+export function searchStatements(clauses: SearchClause[], filters: SearchFilters, page: number, pageSize = PAGE_SIZE) {
+  const db = getDb();
+  const query = clauses.length > 0 ? tsQuery(clauses) : undefined;
+  const where = and(query ? sql`${recipes.search} @@ ${query}` : undefined, ...filterConditions(filters));
+  // Without words (filters only) every hit ranks the same: newest first.
+  const inTitle = query ? sql<boolean>`ts_filter(${recipes.search}, '{a}') @@ ${query}` : sql<boolean>`false::boolean`;
+  const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0::real`;
+  const ranking = query ? [desc(inTitle), desc(rank)] : [];
+  const pageIds = db
+    .select({ id: recipes.id, inTitle: inTitle.as('in_title'), rank: rank.as('rank') })
+    .from(recipes)
+    .where(where)
+    .orderBy(...ranking, ...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as('page_ids');
+  const headline = (column: typeof recipes.title | typeof recipes.lead) =>
+    query
+      ? sql<string>`ts_headline(${CONFIG}, ${column}, ${query}, ${`HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`})`
+      : sql<string>`${column}`;
+  const rows = db
+    .select({ ...summaryColumns, titleMarked: headline(recipes.title), leadMarked: headline(recipes.lead) })
+    .from(recipes)
+    .leftJoin(images, eq(recipes.imageId, images.id))
+    .innerJoin(pageIds, eq(recipes.id, pageIds.id))
+    .orderBy(...(query ? [desc(pageIds.inTitle), desc(pageIds.rank)] : []), ...newestFirst);
+  const total = db.select({ total: count() }).from(recipes).where(where);
+  return { rows, total };
+}
+
+/** Page `page` of the recipes matching the words and filters (no words: all recipes the filters let through, newest first). */
+export async function searchRecipes(words: string[], filters: SearchFilters, page = 1, pageSize = PAGE_SIZE): Promise<SearchResult> {
+  const { clauses, infos, singles } = await expandedClauses(words);
+  const statements = searchStatements(clauses, filters, page, pageSize);
+  const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
+  const total = counted?.total ?? 0;
+  const result: SearchResult = {
+    recipes: rows.map((row) => ({ ...toSummary(row), titleMarked: row.titleMarked, leadMarked: row.leadMarked })),
+    page,
+    pageCount: pageCountFor(total, pageSize),
+    total,
+  };
+  if (total === 0 && singles.length > 0) {
+    // Unknown words replaced by the closest known ones, or left out where none is
+    // close; words that are known stay.
+    let changed = false;
+    const replaced = clauses.flatMap((clause) => {
+      const index = singles.indexOf(clause);
+      const info = index >= 0 ? infos[index] : undefined;
+      if (!info || info.known) return [clause.word];
+      changed = true;
+      return info.closest ? [info.closest] : [];
+    });
+    if (changed && replaced.length > 0) result.suggestion = replaced.join(' ');
+  }
+  return result;
+}

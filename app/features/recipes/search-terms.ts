@@ -1,0 +1,104 @@
+// From the words of a query to what the database looks for: each word (or a
+// phrase of the synonym list, such as "Rote Bete") becomes one clause, and a
+// recipe must match every clause. A clause matches when any of its terms does:
+// the word itself (as a prefix, so "Apfel" finds "Apfelkuchen") and the other
+// words of its synonym groups (search-synonyms.ts). Pure: no database here.
+import { queryWords } from '../../utils/search-params.ts';
+import { SYNONYM_GROUPS } from './search-synonyms.ts';
+
+/**
+ * Marks around a match in a search hit's title and lead (ts_headline's StartSel
+ * and StopSel): control characters, which no saved text contains (plain-text
+ * checks), so they can never be confused with what a user wrote.
+ */
+export const MARK_START = '\u0002';
+export const MARK_END = '\u0003';
+
+/** A term: a word (matched as a prefix when `prefix`) or a phrase of words in a row. */
+export type SearchTerm = { text: string; prefix: boolean; phrase: boolean };
+
+/** One clause: the word as typed, and the terms any of which satisfies it. */
+export type SearchClause = { word: string; terms: SearchTerm[] };
+
+/** Lower case, "ß" as "ss", accents and umlauts dropped: how the database folds words (unaccent). */
+export function foldWord(word: string) {
+  return word.toLocaleLowerCase('de-CH').replaceAll('ß', 'ss').normalize('NFD').replace(/\p{M}/gu, '');
+}
+
+/** Endings by which a German plural differs from its word. */
+const ENDINGS = new Set(['', 'e', 'n', 'en', 's', 'er', 'es', 'nen']);
+
+function sameWord(a: string, b: string) {
+  if (a.startsWith(b)) return ENDINGS.has(a.slice(b.length));
+  if (b.startsWith(a)) return ENDINGS.has(b.slice(a.length));
+  return false;
+}
+
+type Member = { folded: string[]; group: number };
+
+/** Every word and phrase of the synonym groups, folded and split into words. */
+const MEMBERS: Member[] = SYNONYM_GROUPS.flatMap((group, index) =>
+  group.map((entry) => ({ folded: queryWords(entry).map(foldWord), group: index })),
+);
+
+function termFor(entry: string): SearchTerm | undefined {
+  const words = queryWords(entry);
+  if (words.length === 0) return undefined;
+  if (words.length > 1) return { text: words.join(' '), prefix: false, phrase: true };
+  // Short words only as a whole: "Eis" must not find "Eisen" or "Eischnee".
+  return { text: words[0]!, prefix: words[0]!.length >= 4, phrase: false };
+}
+
+/** The groups that `folded` (one or more words of the query) belongs to. */
+function groupsOf(folded: string[]) {
+  const groups = new Set<number>();
+  for (const member of MEMBERS) {
+    if (member.folded.length !== folded.length) continue;
+    // Every word but the last exactly; the last may carry a plural ending ("Rote Beten").
+    const same = member.folded.every((word, i) => (i === folded.length - 1 ? sameWord(folded[i]!, word) : folded[i] === word));
+    if (same) groups.add(member.group);
+  }
+  return groups;
+}
+
+function clauseFor(words: string[], groups: Set<number>): SearchClause {
+  const own: SearchTerm =
+    words.length > 1 ? { text: words.join(' '), prefix: false, phrase: true } : { text: words[0]!, prefix: true, phrase: false };
+  const terms = [own];
+  const seen = new Set([foldWord(own.text)]);
+  for (const group of groups) {
+    for (const entry of SYNONYM_GROUPS[group]!) {
+      const term = termFor(entry);
+      if (!term || seen.has(foldWord(term.text))) continue;
+      seen.add(foldWord(term.text));
+      terms.push(term);
+    }
+  }
+  return { word: words.join(' '), terms };
+}
+
+/** The clauses of a query's words (see queryWords): phrases of the synonym list first, then single words. */
+export function searchClauses(words: string[]): SearchClause[] {
+  const clauses: SearchClause[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let taken = 0;
+    for (const length of [3, 2]) {
+      if (i + length > words.length) continue;
+      const slice = words.slice(i, i + length);
+      const groups = groupsOf(slice.map(foldWord));
+      if (groups.size > 0) {
+        clauses.push(clauseFor(slice, groups));
+        taken = length;
+        break;
+      }
+    }
+    if (taken === 0) {
+      const word = words[i]!;
+      clauses.push(clauseFor([word], groupsOf([foldWord(word)])));
+      taken = 1;
+    }
+    i += taken;
+  }
+  return clauses;
+}

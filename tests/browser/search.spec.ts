@@ -1,0 +1,123 @@
+// The search in a browser: the header's field at 1280 px and its icon at 375 px,
+// with and without JavaScript; results with the matches marked, filters that
+// combine with the words, pages that keep the query, the German empty state,
+// and no serious accessibility violations (axe-core).
+import type { Page } from '@playwright/test';
+import { createRecipe, createUser } from '../support/factories.ts';
+import { accessibilityViolations } from './support/axe.ts';
+import { expect, hydrated, journeys } from './support/fixtures.ts';
+
+const test = journeys();
+
+const plain = { lead: 'Ein Rezept aus dem Chuchiblog.', description: 'Zubereiten.', ingredients: [{ name: 'Salz', amount: '1 Prise' }], tags: [] as string[] };
+
+test.beforeAll(async ({ app }) => {
+  void app; // the factories write into the app's database
+  const heidi = await createUser({ name: 'Heidi Suche' });
+  await createRecipe(heidi, { ...plain, title: 'Berner Rösti', lead: 'Knusprig aus gekochten Kartoffeln.', category: 'Hauptgang', level: 'Mittel', duration: 50 });
+  await createRecipe(heidi, { ...plain, title: 'Rüeblitorte', lead: 'Die Aargauer Torte mit viel Karotten.', category: 'Backen', tags: ['Torten & Kuchen'], duration: 90 });
+  await createRecipe(heidi, { ...plain, title: 'Rüeblisalat', lead: 'Schnell geraffelt.', category: 'Vorspeise', duration: 10 });
+  for (let i = 0; i < 14; i++) {
+    await createRecipe(heidi, { ...plain, title: `Zopf Nr. ${i}`, lead: 'Ein Butterzopf für den Sonntag.', category: 'Backen', createdAt: new Date(Date.now() - i * 60_000) });
+  }
+});
+
+const main = (page: Page) => page.getByRole('main');
+
+test('desktop without JavaScript: the header field searches, the title match is marked', async ({ openPage }) => {
+  const page = await openPage('desktop', { javaScriptEnabled: false });
+  await page.goto('/');
+  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
+  await expect(field).toBeVisible();
+  await field.fill('Rosti');
+  await field.press('Enter');
+  await expect(page).toHaveURL('/suche?q=Rosti');
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Suche nach «Rosti»');
+  const card = main(page).locator('article').filter({ hasText: 'Berner Rösti' });
+  await expect(card.locator('h3 mark')).toHaveText('Rösti');
+  await expect(main(page).getByRole('status')).toHaveText('1 Rezept gefunden');
+});
+
+test('phone without JavaScript: the icon is a link to /suche, whose form searches with filters', async ({ openPage }) => {
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('searchbox')).toBeHidden();
+  await page.getByRole('link', { name: 'Suche öffnen' }).click();
+  await expect(page).toHaveURL('/suche');
+  await page.getByRole('searchbox', { name: 'Suchbegriff' }).fill('Karotte');
+  await page.getByLabel('Kategorie', { exact: true }).selectOption('Backen');
+  await main(page).getByRole('button', { name: 'Suchen', exact: true }).click();
+  await expect(page).toHaveURL(/\/suche\?q=Karotte&kategorie=backen/);
+  // Rüebli is Karotte (synonyms), and the category leaves the salad out.
+  await expect(main(page).locator('article h3')).toHaveText(['Rüeblitorte']);
+  await expect(main(page).locator('article h3 mark')).toHaveText('Rüeblitorte');
+  await expect(page.getByLabel('Kategorie', { exact: true })).toHaveValue('backen');
+});
+
+test('phone with JavaScript: the icon opens the field in the header; a typo still finds, pages keep the query', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/');
+  await hydrated(page);
+  const toggle = page.getByRole('link', { name: 'Suche öffnen' });
+  await toggle.click();
+  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
+  await expect(field).toBeVisible();
+  await expect(field).toBeFocused();
+  await field.fill('Zopff');
+  await field.press('Enter');
+  await expect(page).toHaveURL('/suche?q=Zopff');
+  await expect(main(page).getByRole('status')).toHaveText('14 Rezepte gefunden');
+  await expect(field).toBeHidden(); // the search closed it
+  await expect(main(page).locator('article')).toHaveCount(12);
+  await main(page).getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: 'Nächste Seite' }).click();
+  await expect(page).toHaveURL('/suche?q=Zopff&seite=2');
+  await expect(main(page).locator('article')).toHaveCount(2);
+  expect(page.errors).toEqual([]);
+});
+
+test('desktop with JavaScript: filters narrow the words; junk filters are named and ignored', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/suche?q=R%C3%BCebli');
+  await hydrated(page);
+  await expect(main(page).locator('article h3')).toHaveText(['Rüeblitorte', 'Rüeblisalat']); // both in the title; the torte's lead has «Karotten» too
+  await page.getByLabel('Dauer').selectOption('bis 15 Minuten');
+  await main(page).getByRole('button', { name: 'Suchen', exact: true }).click();
+  await expect(page).toHaveURL(/dauer=15/);
+  await expect(main(page).locator('article h3')).toHaveText(['Rüeblisalat']);
+
+  await page.goto('/suche?q=Zopf&stufe=Unm%C3%B6glich&dauer=abc');
+  await expect(page.getByText('Nicht verstanden und darum nicht angewandt: Schwierigkeit, Dauer.')).toBeVisible();
+  await expect(main(page).getByRole('status')).toHaveText('14 Rezepte gefunden');
+  expect(page.errors).toEqual([]);
+});
+
+test('nothing found: a German empty state with "Meinten Sie" and the categories', async ({ openPage }) => {
+  const page = await openPage('desktop', { javaScriptEnabled: false });
+  await page.goto('/suche?q=Rueblitortte%20Schoggi');
+  await expect(main(page).getByRole('heading', { name: 'Keine Rezepte gefunden' })).toBeVisible();
+  await expect(main(page).getByText('Zu «Rueblitortte Schoggi» haben wir leider nichts gefunden.')).toBeVisible();
+  for (const category of ['Apéro', 'Vorspeise', 'Hauptgang', 'Dessert', 'Backen']) {
+    await expect(main(page).getByRole('link', { name: category, exact: true })).toBeVisible();
+  }
+  const suggestion = main(page).getByRole('link', { name: /«.+»/ });
+  await expect(suggestion).toBeVisible();
+  await suggestion.click();
+  await expect(page).toHaveURL(/\/suche\?q=/);
+});
+
+test('hostile addresses get a clean page', async ({ openPage }) => {
+  const page = await openPage('desktop', { javaScriptEnabled: false });
+  for (const query of ["'%3B drop table recipes%3B --", '%00%01%E2%80%AE', 'a:*%20%26%20!b', 'x'.repeat(3000), '%F0%9F%8D%B0']) {
+    const response = await page.goto(`/suche?q=${query}&kategorie=%3Cscript%3E&seite=-1`);
+    expect(response?.status(), query.slice(0, 40)).toBe(200);
+    await expect(main(page).getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect((await page.goto('/suche?q=Zopf&seite=9'))?.status()).toBe(404);
+});
+
+test('search pages have no serious accessibility violations at phone and desktop width (axe-core)', async ({ browser, app }) => {
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    expect(await accessibilityViolations(browser, `${app.url}/suche?q=Zopf&kategorie=backen`, viewport), viewport).toEqual([]);
+    expect(await accessibilityViolations(browser, `${app.url}/suche?q=Nirgendwo`, viewport), viewport).toEqual([]);
+  }
+});
