@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -29,6 +28,7 @@ import { recipeSchema } from '../features/recipes/recipe-structured-data.ts';
 import { RecipeSteps } from '../features/recipes/components/recipe-steps.tsx';
 import { categorySlug, type Category } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
+import styles from './detail.module.css';
 import { onlyServingsChanged, readServingsParam, SERVINGS_PARAM } from '../utils/servings-param.ts';
 import { breadcrumbJsonLd, canonicalLink, jsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 
@@ -120,43 +120,36 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         )}
       </Stack>
 
-      <Grid container spacing={{ xs: 3, md: 5 }} data-print="contents">
-        <Grid size={{ xs: 12, md: 8 }} data-print="contents">
-          <Stack spacing={3} data-print="contents">
-            <Box sx={{ borderRadius: 3, overflow: 'hidden' }} data-print="picture">
-              <RecipeImage image={recipe.image} alt={recipe.title} priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" />
-            </Box>
-            <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }} data-print="lead">
-              {recipe.lead}
-            </Typography>
-            <Paper sx={{ p: { xs: 2, md: 3 } }} data-print="facts">
-              <RecipeFacts recipe={recipe} />
-              {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
-            </Paper>
-          </Stack>
-        </Grid>
-        <Grid size={{ xs: 12, md: 4 }} data-print="contents">
-          <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }} data-print="ingredients">
-            <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={servings} />
-          </Box>
-        </Grid>
-      </Grid>
-
-      <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} sx={{ maxWidth: 820 }} data-print="steps">
-        <Typography variant="h2" id="zubereitung">
-          Zubereitung
+      {/* Ingredients beside everything else from md up, kept in view while the steps scroll. */}
+      <div className={styles.body} data-print="contents">
+        <Box sx={{ borderRadius: 3, overflow: 'hidden' }} className={styles.picture} data-print="picture">
+          <RecipeImage image={recipe.image} alt={recipe.title} priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" />
+        </Box>
+        <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }} className={styles.lead} data-print="lead">
+          {recipe.lead}
         </Typography>
-        <RecipeSteps description={recipe.description} />
-      </Stack>
-
-      {recipe.additional && (
-        <Paper component="section" aria-labelledby="tipps" sx={{ p: { xs: 2.5, md: 3 }, maxWidth: 820, borderLeft: 4, borderColor: 'secondary.main' }} data-print="tips">
-          <Typography variant="h4" component="h2" id="tipps">
-            Tipps & Tricks
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }}>{recipe.additional}</Typography>
+        <Paper sx={{ p: { xs: 2, md: 3 } }} className={styles.facts} data-print="facts">
+          <RecipeFacts recipe={recipe} />
+          {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
         </Paper>
-      )}
+        <div className={styles.ingredients} data-print="ingredients">
+          <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={servings} />
+        </div>
+        <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} className={styles.steps} data-print="steps">
+          <Typography variant="h2" id="zubereitung">
+            Zubereitung
+          </Typography>
+          <RecipeSteps description={recipe.description} />
+        </Stack>
+        {recipe.additional && (
+          <Paper component="section" aria-labelledby="tipps" sx={{ p: { xs: 2.5, md: 3 }, borderLeft: 4, borderColor: 'secondary.main' }} className={styles.tips} data-print="tips">
+            <Typography variant="h4" component="h2" id="tipps">
+              Tipps & Tricks
+            </Typography>
+            <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }}>{recipe.additional}</Typography>
+          </Paper>
+        )}
+      </div>
 
       <p data-print="source">Quelle: {printedUrl}</p>
 

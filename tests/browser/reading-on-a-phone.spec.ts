@@ -70,3 +70,17 @@ test('the floating "Rezept erfassen" button stays off a recipe on a phone, and l
   await desktop.goto(longPath);
   await expect(desktop.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
 });
+
+test('at 1280 px the ingredients stay in view beside the steps while they scroll', async ({ openPage }) => {
+  const steps = Array.from({ length: 14 }, (_, i) => `${i + 1}. Schritt ${i + 1}: ${'Rühren und abschmecken, dann weiterkochen. '.repeat(4)}`);
+  const recipe = await createRecipe(vreni, { title: 'Berner Platte', description: steps.join('\n\n') });
+  const page = await openPage('desktop');
+  await page.goto(`/detail/${recipe.id}`);
+  await page.locator('#schritt-14').scrollIntoViewIfNeeded();
+  await expect(page.locator('#schritt-14')).toBeInViewport();
+  await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeInViewport();
+  // Beside, not below: the ingredients' column starts right of the steps.
+  const stepBox = (await page.locator('#schritt-14').boundingBox())!;
+  const ingredientsBox = (await page.getByRole('region', { name: 'Zutaten' }).boundingBox())!;
+  expect(ingredientsBox.x).toBeGreaterThan(stepBox.x + stepBox.width);
+});
