@@ -27,8 +27,10 @@ beforeAll(async () => {
   await createComment(foreign.id, vreni, { nickname: 'Vreni', comment: 'Sehr fein!', rating: 5 });
   await createComment(zopf.id, other, { nickname: 'Otto', comment: 'Ottos Kommentar', rating: 4 });
   cookie = await sessionCookie(app.url, vreni.email);
+  // The export holds the largest JPEG rendition the page offers.
   const html = await (await fetch(`${app.url}/detail/${zopf.id}`)).text();
-  pictureUrl = /\/images\/[0-9a-f-]{36}\/\d+\.jpg/.exec(html.match(/og:image" content="[^"]+"/)![0])![0];
+  const widths = [...html.matchAll(/\/images\/[0-9a-f-]{36}\/(\d+)\.jpg/g)].map((m) => Number(m[1]));
+  pictureUrl = `/images/${imageId}/${Math.max(...widths)}.jpg`;
 });
 
 afterAll(async () => {
