@@ -23,9 +23,15 @@ function vitest(project: string) {
   const file = path.join(reports, `${project}.json`);
   run(`vitest (${project})`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
   try {
-    const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(readFileSync(file, 'utf8')) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+    };
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    // A file that fails before its tests run (in beforeAll) has no failed test of its own: count it once.
+    failed += report.testResults.filter((r) => r.status === 'failed' && !r.assertionResults.some((a) => a.status === 'failed')).length;
   } catch {
     failed += 1; // the runner itself failed before writing its report
   }
