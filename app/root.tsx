@@ -10,7 +10,7 @@ import './theme/print.css';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
@@ -22,7 +22,7 @@ import { getEnv } from './lib/env.server.ts';
 import { theme } from './theme/theme.ts';
 import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
 import { useNonce } from './utils/nonce.ts';
-import { onlyServingsChanged } from './utils/servings-param.ts';
+import { keepDataWhenOnlyServingsChange } from './utils/servings-param.ts';
 
 // The account menu and the "Rezept erfassen" button are for signed-in readers
 // only: anonymous readers, nearly all traffic, never download them.
@@ -69,10 +69,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** The signed-in user does not change with the servings of a recipe. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && onlyServingsChanged(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataWhenOnlyServingsChange;
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user } = loaderData;

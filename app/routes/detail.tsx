@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data, useActionData, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/detail';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { RatingStars } from '../components/rating-stars.tsx';
@@ -29,7 +29,7 @@ import { RecipeSteps } from '../features/recipes/components/recipe-steps.tsx';
 import { categorySlug, type Category } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import styles from './detail.module.css';
-import { onlyServingsChanged, readServingsParam, SERVINGS_PARAM } from '../utils/servings-param.ts';
+import { keepDataWhenOnlyServingsChange, readServingsParam, SERVINGS_PARAM } from '../utils/servings-param.ts';
 import { breadcrumbJsonLd, canonicalLink, jsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -83,10 +83,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 /** Other servings change only the amounts, which the page computes itself. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && onlyServingsChanged(currentUrl, nextUrl)) return false;
-  return defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataWhenOnlyServingsChange;
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await getSessionUser(request);

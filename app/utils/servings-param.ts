@@ -1,3 +1,5 @@
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+
 // `?portionen=6` on a recipe's address: the servings calculator's choice,
 // kept in the URL so that a shared or printed link keeps it. Shared by the
 // detail page and the page cache (server/page-cache.ts), so both read it alike.
@@ -37,4 +39,10 @@ export function onlyServingsChanged(currentUrl: URL, nextUrl: URL) {
     return params.toString();
   };
   return strip(currentUrl) === strip(nextUrl) && currentUrl.searchParams.get(SERVINGS_PARAM) !== nextUrl.searchParams.get(SERVINGS_PARAM);
+}
+
+/** A route's shouldRevalidate for pages whose data does not depend on the servings (root, detail). */
+export function keepDataWhenOnlyServingsChange({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyServingsChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
 }
