@@ -16,10 +16,11 @@ function parse(raw: string, to: string[]): ReceivedMail {
   const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
   const subject = subjectLine
     .replace(/\r?\n[ \t]/g, ' ')
+    // RFC 2047: white space between two encoded words is not part of the text.
+    .replace(/(=\?utf-8\?Q\?.*?\?=)\s+(?==\?utf-8\?Q\?)/gi, '$1')
     .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
       Buffer.from(decodeQuotedPrintable(q.replaceAll('_', ' ')), 'latin1').toString('utf8'),
-    )
-    .replace(/\?= =\?utf-8\?Q\?/gi, '');
+    );
   const links = [...new Set(decoded.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((l) => l.replaceAll('&amp;', '&'));
   return { to, subject, text: decoded, raw, links };
 }
