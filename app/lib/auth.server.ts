@@ -9,6 +9,7 @@
 // inside its handler, see app/features/accounts/account-actions.server.ts).
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
 import { redirect } from 'react-router';
 import type { Database } from '../db/client.server.ts';
 import { getDb } from '../db/client.server.ts';
@@ -141,22 +142,56 @@ export function authHeaders(request: Request, clientIp = 'unknown'): Headers {
   return headers;
 }
 
+/**
+ * Set-Cookie headers that remove the session cookies, for answers after the
+ * session itself is gone (the account deleted, signed out everywhere): a
+ * cookie left behind would keep the browser off the page cache.
+ */
+export function expiredSessionCookies(): Headers {
+  const secure = getEnv().publicUrl.startsWith('https://');
+  const headers = new Headers();
+  for (const name of ['session_token', 'session_data', 'dont_remember']) {
+    const cookie = `${secure ? '__Secure-' : ''}chuchiblog.${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+    headers.append('Set-Cookie', cookie);
+  }
+  return headers;
+}
+
 /** Whether a Cookie header may carry one of our session cookies (without asking the database). */
 export function mayCarrySession(cookieHeader: string | null | undefined) {
   return Boolean(cookieHeader?.includes('chuchiblog'));
 }
 
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/** A session older than this since its last request gets "last seen" moved on (one write per interval, not per page). */
+const LAST_SEEN_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Remembers when a session was last used (the account page lists it), in the background. */
+function noteLastSeen(sessionId: string, updatedAt: Date) {
+  if (Date.now() - updatedAt.getTime() < LAST_SEEN_INTERVAL_MS) return;
+  getDb()
+    .update(sessions)
+    .set({ updatedAt: new Date() })
+    .where(eq(sessions.id, sessionId))
+    .catch((error: unknown) => log.warn('session last seen not noted', { error }));
+}
+
+/** The signed-in user and the id of this session (never sent to the browser), or null. */
+export async function getCurrentSession(request: Request): Promise<{ user: SessionUser; sessionId: string } | null> {
   if (!mayCarrySession(request.headers.get('cookie'))) return null;
   try {
     const session = await getAuth().api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } });
     if (!session) return null;
     const { id, name, email } = session.user;
-    return { id, name, email };
+    noteLastSeen(session.session.id, new Date(session.session.updatedAt));
+    return { user: { id, name, email }, sessionId: session.session.id };
   } catch (error) {
     log.warn('session lookup failed', { error });
     return null;
   }
+}
+
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  return (await getCurrentSession(request))?.user ?? null;
 }
 
 /**
@@ -181,8 +216,13 @@ export function safeRedirectPath(value: unknown, fallback = '/'): string {
  * `request.url` is React Router's `.data` address, no page to come back to.
  */
 export async function requireUser(request: Request, pageUrl?: URL): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (user) return user;
+  return (await requireCurrentSession(request, pageUrl)).user;
+}
+
+/** requireUser() with the id of this session (the account page marks it and may end the others). */
+export async function requireCurrentSession(request: Request, pageUrl?: URL) {
+  const current = await getCurrentSession(request);
+  if (current) return current;
   const url = pageUrl ?? new URL(request.url);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }

@@ -9,7 +9,7 @@ import { rateLimits } from '../db/schema/auth.ts';
 export type RateLimitRule = { max: number; windowSeconds: number };
 
 /** Keys never hold personal data in clear: e-mail addresses are hashed. */
-export function rateLimitKey(scope: string, kind: 'ip' | 'email', value: string) {
+export function rateLimitKey(scope: string, kind: 'ip' | 'email' | 'user', value: string) {
   const clean = value.trim().toLowerCase();
   const part = kind === 'email' ? createHash('sha256').update(clean).digest('hex').slice(0, 32) : clean;
   return `app:${scope}:${kind}:${part}`;
