@@ -32,6 +32,7 @@ export default [
   route('profile', 'routes/profile.tsx'),
   route('konto', 'routes/account.tsx'),
   route('konto/export', 'routes/account-export.ts'),
+  route('konto/email-bestaetigen', 'routes/confirm-email.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('api/altcha-challenge', 'routes/altcha-challenge.ts'),
   route('*', 'routes/not-found.tsx'),

@@ -1,9 +1,23 @@
-import Paper from '@mui/material/Paper';
+// /konto: the signed-in person's own account: name, address, password, the
+// devices signed in, a copy of the data, and leaving. Every form posts here;
+// its `intent` picks the flow (features/accounts/account-settings.server.ts).
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
-import { requireUser } from '../lib/auth.server.ts';
+import { splitName } from '../features/accounts/account-schemas.ts';
+import { accountFootprint } from '../features/accounts/account-queries.server.ts';
+import { listSessions } from '../features/accounts/account-sessions.server.ts';
+import { accountSettingsAction } from '../features/accounts/account-settings.server.ts';
+import { DeleteAccountForm } from '../features/accounts/components/settings/delete-account-form.tsx';
+import { EmailForm } from '../features/accounts/components/settings/email-form.tsx';
+import { NameForm } from '../features/accounts/components/settings/name-form.tsx';
+import { PasswordChangeForm } from '../features/accounts/components/settings/password-change-form.tsx';
+import { SessionList } from '../features/accounts/components/settings/session-list.tsx';
+import { SettingsSection } from '../features/accounts/components/settings/settings-section.tsx';
+import { requireCurrentSession } from '../lib/auth.server.ts';
+import { readFormData } from '../lib/form-data.server.ts';
+import { countOf } from '../utils/format.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
@@ -11,34 +25,65 @@ export function meta() {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser(request, url);
-  return { name: user.name, email: user.email };
+  const { user, sessionId } = await requireCurrentSession(request, url);
+  const [sessions, footprint] = await Promise.all([listSessions(user.id, sessionId), accountFootprint(user.id)]);
+  return {
+    ...splitName(user.name),
+    name: user.name,
+    email: user.email,
+    sessions,
+    footprint,
+    passwordNotice: url.searchParams.get('geaendert') === 'passwort' ? 'Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.' : undefined,
+  };
 }
 
-export default function AccountPage({ loaderData }: Route.ComponentProps) {
-  const { name, email } = loaderData;
+export async function action({ request, url }: Route.ActionArgs) {
+  const { user, sessionId } = await requireCurrentSession(request, url);
+  return accountSettingsAction({ request, form: await readFormData(request), user, sessionId });
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { firstName, lastName, name, email, sessions, footprint, passwordNotice } = loaderData;
+  const answer = actionData && 'intent' in actionData ? actionData : undefined;
   return (
     <Stack spacing={{ xs: 3, md: 4 }} sx={{ maxWidth: 720 }}>
       <Stack spacing={1}>
         <Typography variant="h1">Mein Konto</Typography>
-        <Typography sx={{ color: 'text.secondary' }}>
+        <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
           Angemeldet als {name} ({email})
         </Typography>
       </Stack>
-      <Paper component="section" aria-labelledby="meine-daten" sx={{ p: { xs: 2.5, md: 3 } }}>
-        <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="h3" component="h2" id="meine-daten">
-            Meine Daten
-          </Typography>
-          <Typography>
-            Lade alles herunter, was der Chuchiblog über dich speichert: dein Konto, deine Rezepte und Kommentare (als JSON),
-            jedes Rezept zum Lesen (als Markdown) und deine Bilder – in einer ZIP-Datei.
-          </Typography>
+      <SettingsSection id="name" title="Name" intro="So steht dein Name bei deinen Rezepten und Kommentaren.">
+        <NameForm firstName={firstName} lastName={lastName} actionData={answer} />
+      </SettingsSection>
+      <SettingsSection id="e-mail" title="E-Mail-Adresse" intro={<>Deine Adresse ist jetzt <strong>{email}</strong>.</>}>
+        <EmailForm actionData={answer} />
+      </SettingsSection>
+      <SettingsSection id="passwort" title="Passwort" intro="Nach der Änderung sind alle anderen Geräte abgemeldet.">
+        <PasswordChangeForm actionData={answer} notice={passwordNotice} />
+      </SettingsSection>
+      <SettingsSection id="geraete" title="Angemeldete Geräte" intro="Hier bist du angemeldet. Ein Gerät, das du nicht kennst, meldest du ab.">
+        <SessionList sessions={sessions} actionData={answer} />
+      </SettingsSection>
+      <SettingsSection
+        id="meine-daten"
+        title="Meine Daten"
+        intro="Lade alles herunter, was der Chuchiblog über dich speichert: dein Konto, deine Rezepte und Kommentare (als JSON), jedes Rezept zum Lesen (als Markdown) und deine Bilder – in einer ZIP-Datei."
+      >
+        <div>
           <ButtonLink href="/konto/export" variant="contained">
             Meine Daten herunterladen
           </ButtonLink>
-        </Stack>
-      </Paper>
+        </div>
+      </SettingsSection>
+      <SettingsSection
+        id="konto-loeschen"
+        title="Konto löschen"
+        tone="danger"
+        intro={`Dein Konto wird endgültig gelöscht, mit ${countOf(footprint.recipes, 'Rezept', 'Rezepten')}, ${countOf(footprint.pictures, 'Bild', 'Bildern')} und ${countOf(footprint.comments, 'Kommentar', 'Kommentaren')} – auch die Kommentare anderer zu deinen Rezepten. Das lässt sich nicht rückgängig machen. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.`}
+      >
+        <DeleteAccountForm actionData={answer} />
+      </SettingsSection>
     </Stack>
   );
 }

@@ -14,13 +14,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [...pageMeta(signUp ? 'Registrieren' : 'Anmelden', signUp ? 'Registriere dich beim Chuchiblog: erfasse eigene Rezepte und bewerte die Gerichte der anderen.' : 'Melde dich beim Chuchiblog an: erfasse eigene Rezepte und bewerte die Gerichte der anderen.'), NOINDEX];
 }
 
+/** What the page says after a flow that ends here (a new password, a deleted account, signed out everywhere). */
+function loginNotice(params: URLSearchParams) {
+  if (params.get('passwort') === 'geaendert') return MESSAGES.passwordChanged;
+  if (params.get('konto') === 'geloescht') return MESSAGES.accountDeleted;
+  if (params.get('abgemeldet') === 'ueberall') return MESSAGES.signedOutEverywhere;
+  return undefined;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect('/');
   const params = new URL(request.url).searchParams;
   return {
     mode: params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const),
     redirectTo: safeRedirectPath(params.get('redirectTo'), ''),
-    notice: params.get('passwort') === 'geaendert' ? MESSAGES.passwordChanged : undefined,
+    notice: loginNotice(params),
   };
 }
 

@@ -14,6 +14,22 @@ export function formatLongDate(date: Date | string | number) {
   return longDate.format(value);
 }
 
+const dateTime = new Intl.DateTimeFormat('de-DE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Zurich',
+});
+
+/** "23. November 2026 um 19:40" — a moment, in Swiss time. */
+export function formatDateTime(date: Date | string | number) {
+  const value = date instanceof Date ? date : new Date(date);
+  if (Number.isNaN(value.getTime())) return '';
+  return dateTime.format(value);
+}
+
 const ratingNumber = new Intl.NumberFormat('de-DE', {
   minimumFractionDigits: 0,
   maximumFractionDigits: 1,
@@ -26,4 +42,9 @@ export function formatRating(value: number) {
 
 export function averageRating(sum: number, count: number) {
   return count > 0 ? sum / count : 0;
+}
+
+/** "1 Rezept", "3 Rezepte": a count with its noun in singular or plural. */
+export function countOf(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
 }

@@ -10,7 +10,8 @@ import { Link, useLocation } from 'react-router';
  */
 export function CreateRecipeFab() {
   const { pathname } = useLocation();
-  if (pathname === '/create') return null;
+  // Not where a form has the page's attention: creating a recipe, the account settings.
+  if (pathname === '/create' || pathname.startsWith('/konto')) return null;
   const onRecipe = pathname.startsWith('/detail/');
   return (
     <>

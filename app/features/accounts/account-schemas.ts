@@ -42,12 +42,41 @@ export const resetPasswordSchema = z.object({
   password: newPassword,
 });
 
+// The account page (/konto): each form checks only its own fields.
+export const changeNameSchema = z.object({
+  firstName: name('Bitte gib deinen Vornamen ein.'),
+  lastName: name('Bitte gib deinen Nachnamen ein.'),
+});
+
+export const changeEmailSchema = z.object({ email });
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ message: 'Bitte gib dein aktuelles Passwort ein.' })
+    .min(1, 'Bitte gib dein aktuelles Passwort ein.')
+    .max(PASSWORD_MAX_LENGTH, 'Das aktuelle Passwort stimmt nicht.'),
+  newPassword,
+});
+
+export const DELETE_CONFIRMATION = 'Ja, lösche mein Konto und alle meine Rezepte, Bilder und Kommentare endgültig.';
+
+export const deleteAccountSchema = z.object({
+  password,
+  confirm: z.literal('ja', { message: 'Bitte bestätige, dass du dein Konto endgültig löschen möchtest.' }),
+});
+
+/** The first and last name as the account form shows them: the first word, and the rest (names are stored joined). */
+export function splitName(name: string) {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
 /** The account's name as the pages show it: first and last name joined by a space. */
 export function fullName(firstName: string, lastName: string) {
   return displayName([firstName.trim(), lastName.trim()].filter(Boolean).join(' '));
 }
 
-export type AccountField = 'firstName' | 'lastName' | 'email' | 'password' | 'token';
+export type AccountField = 'firstName' | 'lastName' | 'email' | 'password' | 'token' | 'currentPassword' | 'newPassword' | 'confirm';
 
 /** What an account action answers when it did not redirect: the form kit's answer (passwords are never sent back) and the flows' extras. */
 export type AccountAnswer = FormAnswer<{ firstName?: string; lastName?: string; email?: string }, AccountField> & {
@@ -60,6 +89,14 @@ export type AccountAnswer = FormAnswer<{ firstName?: string; lastName?: string; 
   invalidLink?: boolean;
 };
 
+/** The forms of the account page; the action's answer names the one it answers. */
+export type SettingsIntent = 'name' | 'email' | 'password' | 'end-session' | 'end-all-sessions' | 'delete-account';
+
+export type FormAnswerOf = FormAnswer<{ firstName?: string; lastName?: string; email?: string }, AccountField>;
+
+/** What the account page's action answers when it does not redirect. */
+export type SettingsAnswer = FormAnswerOf & { intent: SettingsIntent; message?: string };
+
 export const MESSAGES = {
   signInFailed: 'Benutzername oder Passwort falsch!',
   signUpFailed: 'Fehler beim Erstellen des Benutzers!',
@@ -70,5 +107,7 @@ export const MESSAGES = {
   resetFailed: 'Ein Fehler ist aufgetreten. Bitte versuche es später erneut.',
   resetLinkInvalid: 'Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte fordere einen neuen an.',
   passwordChanged: 'Dein Passwort wurde geändert. Du kannst dich jetzt mit dem neuen Passwort anmelden.',
+  accountDeleted: 'Dein Konto und alle deine Daten sind gelöscht. Schade, dass du gehst!',
+  signedOutEverywhere: 'Du bist jetzt auf allen Geräten abgemeldet.',
   logoutFailed: 'Fehler beim Ausloggen',
 } as const;

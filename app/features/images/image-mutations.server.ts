@@ -51,6 +51,19 @@ export async function deleteImage(id: string) {
 }
 
 /**
+ * Removes the files of images whose rows are already gone (an account's
+ * pictures, after its deletion committed). A failure is logged, not thrown:
+ * the orphan sweep finds what is left.
+ */
+export async function removeImageFiles(ids: readonly string[]) {
+  const storage = getStorage();
+  for (const id of ids) {
+    if (!isUuid(id)) continue;
+    await storage.removePrefix(imagePrefix(id)).catch((error: unknown) => log.warn('image files left behind', { id, error }));
+  }
+}
+
+/**
  * Deletes the image unless a recipe refers to it, in one statement (no race
  * with a recipe that is being saved). For the recipe-delete and recipe-edit
  * code: call it with the old imageId after the recipe row is gone or changed.

@@ -1,0 +1,29 @@
+// Reads about the signed-in account for the account page.
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '../../db/client.server.ts';
+import { accounts } from '../../db/schema/auth.ts';
+import { comments, images, recipes } from '../../db/schema/recipes.ts';
+
+/** The stored password hash of the account's e-mail sign-in (Better Auth's "credential" account). */
+export async function getCredentialHash(userId: string) {
+  const [row] = await getDb()
+    .select({ password: accounts.password })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
+  return row?.password ?? undefined;
+}
+
+export type AccountFootprint = { recipes: number; comments: number; pictures: number };
+
+/** What deleting the account would take away (the page names it before asking). */
+export async function accountFootprint(userId: string): Promise<AccountFootprint> {
+  const [row] = await getDb()
+    .select({
+      recipes: sql<number>`(select count(*)::int from ${recipes} where ${recipes.userId} = ${userId})`,
+      comments: sql<number>`(select count(*)::int from ${comments} where ${comments.authorId} = ${userId})`,
+      pictures: sql<number>`(select count(*)::int from ${images} where ${images.userId} = ${userId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row ?? { recipes: 0, comments: 0, pictures: 0 };
+}
+

@@ -1,0 +1,35 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Form } from 'react-router';
+import { TextInput } from '../../../../components/form/fields.tsx';
+import { changeEmailSchema, type SettingsAnswer } from '../../account-schemas.ts';
+import { useSettingsForm } from '../../use-settings-form.ts';
+import { FormMessages } from './form-messages.tsx';
+
+/** A new address; it counts once the link sent there is opened. */
+export function EmailForm({ actionData }: { actionData: SettingsAnswer | undefined }) {
+  const { onSubmit, errors, formError, pending, message, answer } = useSettingsForm('email', changeEmailSchema, actionData);
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} aria-label="E-Mail-Adresse ändern">
+      <input type="hidden" name="intent" value="email" />
+      <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
+        <FormMessages message={message} formError={formError} />
+        <TextInput
+          name="email"
+          label="Neue E-Mail-Adresse"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          maxLength={254}
+          defaultValue={answer?.values?.email}
+          error={errors.email}
+          hint="Wir schicken dir einen Link an die neue Adresse. Sie gilt, sobald du ihn öffnest."
+        />
+        <Button type="submit" variant="contained" disabled={pending}>
+          Bestätigungslink senden
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

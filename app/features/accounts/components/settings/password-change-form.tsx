@@ -1,0 +1,30 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Form, useLocation } from 'react-router';
+import { PASSWORD_HINT } from '../../../../utils/password-policy.ts';
+import { changePasswordSchema, type SettingsAnswer } from '../../account-schemas.ts';
+import { useSettingsForm } from '../../use-settings-form.ts';
+import { PasswordField } from '../password-field.tsx';
+import { FormMessages } from './form-messages.tsx';
+
+type Props = { actionData: SettingsAnswer | undefined; notice?: string };
+
+/** The current password and a new one; every other session ends. */
+export function PasswordChangeForm({ actionData, notice }: Props) {
+  const { onSubmit, errors, formError, pending } = useSettingsForm('password', changePasswordSchema, actionData);
+  // A successful change redirects (new location): the fields start empty again.
+  const { key } = useLocation();
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort ändern" key={key}>
+      <input type="hidden" name="intent" value="password" />
+      <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
+        <FormMessages message={pending || actionData?.intent === 'password' ? undefined : notice} formError={formError} />
+        <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
+        <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} />
+        <Button type="submit" variant="contained" disabled={pending}>
+          Passwort ändern
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

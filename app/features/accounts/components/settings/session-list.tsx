@@ -1,0 +1,67 @@
+import ComputerIcon from '@mui/icons-material/ComputerOutlined';
+import PhoneIcon from '@mui/icons-material/PhoneIphoneOutlined';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Form } from 'react-router';
+import { usePending } from '../../../../components/form/use-form.ts';
+import { formatDateTime } from '../../../../utils/format.ts';
+import type { SettingsAnswer } from '../../account-schemas.ts';
+import { FormMessages } from './form-messages.tsx';
+
+export type SessionRow = { id: string; device: string; signedInAt: string; lastSeenAt: string; current: boolean };
+
+const PHONES = /iPhone|Android|iPad/;
+
+/** Where the account is signed in: this device first, each other one with its own "Abmelden". */
+export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; actionData: SettingsAnswer | undefined }) {
+  const ending = usePending('end-session');
+  const endingAll = usePending('end-all-sessions');
+  const answer = actionData?.intent === 'end-session' && !ending ? actionData : undefined;
+  return (
+    <Stack spacing={2}>
+      <FormMessages message={answer?.message} formError={answer?.formError} />
+      <Stack component="ul" divider={<Divider component="li" aria-hidden />} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {sessions.map((session) => (
+          <Stack
+            component="li"
+            key={session.id}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 1, sm: 2 }}
+            sx={{ alignItems: { sm: 'center' } }}
+          >
+            <Stack direction="row" spacing={1.5} sx={{ flexGrow: 1, alignItems: 'flex-start', minWidth: 0 }}>
+              {PHONES.test(session.device) ? <PhoneIcon aria-hidden sx={{ mt: 0.25 }} /> : <ComputerIcon aria-hidden sx={{ mt: 0.25 }} />}
+              <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography sx={{ fontWeight: 600 }}>{session.device}</Typography>
+                  {session.current && <Chip label="Dieses Gerät" size="small" color="secondary" />}
+                </Stack>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Zuletzt aktiv {formatDateTime(session.lastSeenAt)} · angemeldet seit {formatDateTime(session.signedInAt)}
+                </Typography>
+              </Stack>
+            </Stack>
+            {!session.current && (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="end-session" />
+                <input type="hidden" name="sessionId" value={session.id} />
+                <Button type="submit" variant="outlined" size="small" disabled={ending} aria-label={`${session.device} abmelden`}>
+                  Abmelden
+                </Button>
+              </Form>
+            )}
+          </Stack>
+        ))}
+      </Stack>
+      <Form method="post">
+        <input type="hidden" name="intent" value="end-all-sessions" />
+        <Button type="submit" variant="contained" color="inherit" disabled={endingAll}>
+          Überall abmelden
+        </Button>
+      </Form>
+    </Stack>
+  );
+}
