@@ -2,7 +2,7 @@
 // before anything is sent; the messages of the last answer, replaced by newer
 // findings; the focus on the first field that is not right; one pending flag.
 // Without JavaScript none of this runs and the action's answer does it all.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigation } from 'react-router';
 import type { FieldErrors, Validation } from './form-answer.ts';
 
@@ -46,6 +46,7 @@ type Options<Field extends string> = {
 
 export function useForm<Field extends string>({ answer, check, fields, focusNames, intent }: Options<Field>) {
   const pending = usePending(intent);
+  const formRef = useRef<HTMLFormElement>(null);
   const serverErrors: FieldErrors<Field> = answer?.errors ?? NO_ERRORS;
   // A new answer replaces what is shown (React's "adjust state when a prop
   // changes" pattern, no effect needed).
@@ -55,6 +56,13 @@ export function useForm<Field extends string>({ answer, check, fields, focusName
     current = { answer, errors: serverErrors, checkedHere: false };
     setShown(current);
   }
+
+  // A refusal from the server (a wrong password, a taken address) moves the
+  // focus too, in forms that hand over their element (`ref`).
+  useEffect(() => {
+    if (formRef.current && answer?.errors) focusFirstError(formRef.current, answer.errors, fields, focusNames);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the focus
+  }, [answer]);
 
   /** For <Form onSubmit>: stops a submit the schema refuses, shows why and focuses the first field. Returns whether it may go. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -89,5 +97,7 @@ export function useForm<Field extends string>({ answer, check, fields, focusName
     pending,
     onSubmit,
     clearError,
+    /** For <Form ref>: lets the server's field messages move the focus as well. */
+    ref: formRef,
   };
 }
