@@ -1,0 +1,149 @@
+// The account page (/konto) in the browser: reached from the account menu;
+// the name, the address by the mailed link, the password, another device
+// signed out, and the account deleted, on a phone and on a desktop.
+import { randomUUID } from 'node:crypto';
+import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
+import { createRecipe } from '../support/factories.ts';
+import { expect, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
+
+const test = journeys();
+
+test('change the name and see it on the own recipe, with the messages in German', async ({ openPage }) => {
+  const user = await createAccount('Heidi Gerber');
+  const recipe = await createRecipe(user, { title: 'Heidis Nusstorte' });
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/', user.email);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Open' }).click();
+  await page.getByRole('menuitem', { name: 'Konto' }).click();
+  await expect(page).toHaveURL('/konto');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mein Konto');
+  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toHaveCount(0);
+
+  const name = page.getByRole('form', { name: 'Name ändern' });
+  await expect(name.getByLabel('Vorname')).toHaveValue('Heidi');
+  await expect(name.getByLabel('Nachname')).toHaveValue('Gerber');
+  await name.getByLabel('Vorname').fill('');
+  await name.getByRole('button', { name: 'Name speichern' }).click();
+  await expect(name.getByText('Bitte gib deinen Vornamen ein.')).toBeVisible();
+  await expect(name.getByLabel('Vorname')).toBeFocused();
+
+  await name.getByLabel('Vorname').fill('Adelheid');
+  await name.getByRole('button', { name: 'Name speichern' }).click();
+  await expect(name.getByRole('status')).toHaveText('Dein Name ist geändert.');
+  await expect(page.getByText('Angemeldet als Adelheid Gerber')).toBeVisible();
+
+  await page.goto(`/detail/${recipe.id}`);
+  await expect(page.getByText('Adelheid Gerber').first()).toBeVisible();
+});
+
+test('change the address: it counts after the link in the mail to the new one', async ({ openPage, app, mail }) => {
+  const user = await createAccount('Ruedi Frei');
+  const newEmail = `ruedi-${randomUUID().slice(0, 8)}@example.ch`;
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/konto', user.email);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
+  await form.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
+  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await expect(form.getByRole('status')).toContainText(`Wir haben dir einen Link an ${newEmail} geschickt.`);
+  await expect(page.getByText(`Deine Adresse ist jetzt ${user.email}.`)).toBeVisible();
+
+  const confirmation = await mail.waitForMail(newEmail, /neue E-Mail-Adresse/);
+  const link = confirmation.links.find((l) => l.startsWith(`${app.url}/konto/email-bestaetigen?token=`))!;
+  await page.goto(link);
+  await expect(page.getByRole('status')).toHaveText('Deine neue E-Mail-Adresse ist bestätigt. Ab jetzt meldest du dich mit ihr an.');
+  await page.getByRole('link', { name: 'Zum Konto' }).click();
+  await expect(page.getByText(`Deine Adresse ist jetzt ${newEmail}.`)).toBeVisible();
+  await mail.waitForMail(user.email, /Deine E-Mail-Adresse wurde geändert/);
+});
+
+test('change the password: the other device is signed out, the new password signs in', async ({ openPage, mail }) => {
+  const user = await createAccount('Sandra Wyss');
+  const laptop = await openPage('desktop');
+  await logInAndGo(laptop, '/', user.email);
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/konto', user.email);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Passwort ändern' });
+  await form.getByLabel(/^Aktuelles Passwort/).fill('nicht-mein-Passwort');
+  await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
+  await form.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(form.getByText('Das Passwort stimmt nicht.')).toBeVisible();
+  await expect(form.getByLabel(/^Aktuelles Passwort/)).toBeFocused();
+
+  await form.getByLabel(/^Aktuelles Passwort/).fill(TEST_PASSWORD);
+  await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
+  await form.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page).toHaveURL('/konto?geaendert=passwort');
+  await expect(form.getByRole('status')).toHaveText('Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.');
+  await expect(form.getByLabel(/^Neues Passwort/)).toHaveValue('');
+  await mail.waitForMail(user.email, /Dein Passwort wurde geändert/);
+
+  await laptop.reload();
+  await expect(laptop.getByRole('link', { name: 'Login' })).toBeVisible();
+  await laptop.goto('/login');
+  await logIn(laptop, user.email, 'Neues-Zopf-Passwort-7');
+  await expect(laptop).toHaveURL('/');
+});
+
+test('sign out another device from the list', async ({ openPage }) => {
+  const user = await createAccount('Peter Moser');
+  const tablet = await openPage('mobile');
+  await logInAndGo(tablet, '/', user.email);
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/konto', user.email);
+  await hydrated(page);
+  const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
+  await expect(devices.getByRole('listitem')).toHaveCount(2);
+  await expect(devices.getByText('Dieses Gerät')).toBeVisible();
+  await devices.getByRole('button', { name: /abmelden$/ }).first().click();
+  await expect(devices.getByRole('status')).toHaveText('Das Gerät ist abgemeldet.');
+  await expect(devices.getByRole('listitem')).toHaveCount(1);
+  await tablet.reload();
+  await expect(tablet.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
+test('delete the account: password and a plain yes, then it is gone', async ({ openPage, mail }) => {
+  const user = await createAccount('Urs Abschied');
+  const recipe = await createRecipe(user, { title: 'Urs’ Abschiedskuchen' });
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/konto', user.email);
+  await hydrated(page);
+  const section = page.getByRole('region', { name: 'Konto löschen' });
+  await expect(section).toContainText('mit 1 Rezept, 0 Bildern und 0 Kommentaren');
+  const form = section.getByRole('form', { name: 'Konto löschen' });
+  await form.getByLabel(/^Passwort\W*$/).fill(TEST_PASSWORD);
+  await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+  await expect(form.getByText('Bitte bestätige, dass du dein Konto endgültig löschen möchtest.')).toBeVisible();
+
+  await form.getByRole('checkbox', { name: /Ja, lösche mein Konto/ }).check();
+  await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+  await expect(page).toHaveURL('/login?konto=geloescht');
+  await expect(page.getByText('Dein Konto und alle deine Daten sind gelöscht. Schade, dass du gehst!')).toBeVisible();
+  await mail.waitForMail(user.email, /Dein Konto wurde gelöscht/);
+
+  const gone = await page.goto(`/detail/${recipe.id}`);
+  expect(gone?.status()).toBe(404);
+  await page.goto('/login');
+  await logIn(page, user.email);
+  await expect(page.getByText('Benutzername oder Passwort falsch!')).toBeVisible();
+});
+
+test('without JavaScript the forms work as plain posts', async ({ openPage }) => {
+  const user = await createAccount('Mia Ohnejs');
+  const page = await openPage('desktop', { javaScriptEnabled: false });
+  await page.goto('/login?redirectTo=%2Fkonto');
+  await logIn(page, user.email);
+  await expect(page).toHaveURL('/konto');
+  const name = page.getByRole('form', { name: 'Name ändern' });
+  await name.getByLabel('Nachname').fill('Mitform');
+  await name.getByRole('button', { name: 'Name speichern' }).click();
+  await expect(page.getByText('Dein Name ist geändert.')).toBeVisible();
+  await expect(page.getByText('Angemeldet als Mia Mitform')).toBeVisible();
+  const remove = page.getByRole('form', { name: 'Konto löschen' });
+  await remove.getByLabel(/^Passwort\W*$/).fill('falsches-Passwort');
+  await remove.getByRole('checkbox').check();
+  await remove.getByRole('button', { name: 'Konto endgültig löschen' }).click();
+  await expect(page.getByRole('form', { name: 'Konto löschen' }).getByText('Das Passwort stimmt nicht.')).toBeVisible();
+});
