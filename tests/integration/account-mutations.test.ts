@@ -1,0 +1,112 @@
+// The account page's writes on the real database (PGlite here, PostgreSQL in
+// the postgres lane): a new name reaches recipes and comments, an address
+// change needs its own token once, and deleting an account leaves no row of it.
+import { count, eq, sql } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { getDb } from '../../app/db/client.server.ts';
+import { rateLimits, sessions, users, verifications } from '../../app/db/schema/auth.ts';
+import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
+import { applyEmailChange, deleteAccountData, renameAccount, saveEmailChange } from '../../app/features/accounts/account-mutations.server.ts';
+import { consumeRateLimit, rateLimitKey } from '../../app/lib/rate-limit.server.ts';
+import { createComment, createRecipe, createUser } from '../support/factories.ts';
+import { useTestDatabase } from '../support/test-db.ts';
+
+useTestDatabase();
+
+const uniqueEmail = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}@example.ch`;
+
+async function emailOf(userId: string) {
+  const [row] = await getDb().select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email;
+}
+
+test('a new name is copied to the recipes and to the comments that carried the old name', async () => {
+  const vreni = await createUser({ name: 'Vreni Alt', email: uniqueEmail('vreni') });
+  const otto = await createUser({ name: 'Otto Keller', email: uniqueEmail('otto') });
+  const own = await createRecipe(vreni);
+  const foreign = await createRecipe(otto);
+  await createComment(foreign.id, vreni, { nickname: 'Vreni Alt' });
+  await createComment(foreign.id, vreni, { nickname: 'Zopffee' });
+  await createComment(own.id, otto, { nickname: 'Vreni Alt' }); // Otto's comment keeps whatever he wrote
+
+  await renameAccount(vreni.id, 'Vreni Neu');
+
+  const [recipe] = await getDb().select({ author: recipes.author }).from(recipes).where(eq(recipes.id, own.id));
+  expect(recipe?.author).toBe('Vreni Neu');
+  const nicknames = await getDb().select({ author: comments.authorId, nickname: comments.nickname }).from(comments).orderBy(comments.nickname);
+  expect(nicknames).toEqual([
+    { author: otto.id, nickname: 'Vreni Alt' },
+    { author: vreni.id, nickname: 'Vreni Neu' },
+    { author: vreni.id, nickname: 'Zopffee' },
+  ]);
+});
+
+test('an address change needs its own token, once, and only the newest one', async () => {
+  const vreni = await createUser({ email: uniqueEmail('vreni') });
+  const recipe = await createRecipe(vreni);
+  const first = await saveEmailChange(vreni.id, 'erste@example.ch');
+  const token = await saveEmailChange(vreni.id, 'neu@example.ch');
+
+  expect(await applyEmailChange(first)).toEqual({ ok: false, reason: 'invalid-link' });
+  expect(await applyEmailChange(`${vreni.id}.${'x'.repeat(32)}`)).toEqual({ ok: false, reason: 'invalid-link' });
+  expect(await applyEmailChange('kein-token')).toEqual({ ok: false, reason: 'invalid-link' });
+  expect(await emailOf(vreni.id)).toBe(vreni.email);
+
+  expect(await applyEmailChange(token)).toMatchObject({ ok: true, oldEmail: vreni.email, newEmail: 'neu@example.ch' });
+  expect(await emailOf(vreni.id)).toBe('neu@example.ch');
+  const [stored] = await getDb().select({ userEmail: recipes.userEmail }).from(recipes).where(eq(recipes.id, recipe.id));
+  expect(stored?.userEmail).toBe('neu@example.ch');
+  expect(await applyEmailChange(token)).toEqual({ ok: false, reason: 'invalid-link' });
+});
+
+test('an address taken meanwhile is refused, and an expired link does nothing', async () => {
+  const vreni = await createUser({ email: uniqueEmail('vreni') });
+  const wanted = uniqueEmail('begehrt');
+  const token = await saveEmailChange(vreni.id, wanted);
+  await createUser({ email: wanted });
+  expect(await applyEmailChange(token)).toEqual({ ok: false, reason: 'email-taken' });
+  expect(await emailOf(vreni.id)).toBe(vreni.email);
+
+  const late = await saveEmailChange(vreni.id, uniqueEmail('spaet'));
+  await getDb().update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `change-email:${vreni.id}`));
+  expect(await applyEmailChange(late)).toEqual({ ok: false, reason: 'invalid-link' });
+  expect(await emailOf(vreni.id)).toBe(vreni.email);
+});
+
+test('deleting an account leaves no row of it and the other recipes exact averages', async () => {
+  const vreni = await createUser({ email: uniqueEmail('vreni') });
+  const otto = await createUser({ email: uniqueEmail('otto') });
+  const [picture] = await getDb().insert(images).values({ userId: vreni.id, width: 10, height: 10, widths: [10] }).returning();
+  // A picture without an owner row (an old upload) that her recipe shows goes as well.
+  const [ownerless] = await getDb().insert(images).values({ userId: null, width: 10, height: 10, widths: [10] }).returning();
+  const own = await createRecipe(vreni, { imageId: ownerless!.id });
+  await createRecipe(vreni, { imageId: picture!.id });
+  const ottos = await createRecipe(otto);
+  await createComment(own.id, otto, { rating: 1 });
+  await createComment(ottos.id, vreni, { rating: 5 });
+  await createComment(ottos.id, otto, { rating: 3 });
+  await getDb().update(recipes).set({ ratingSum: 8, ratingCount: 2 }).where(eq(recipes.id, ottos.id));
+  await getDb().insert(sessions).values({ id: 's1', token: 't1', userId: vreni.id, expiresAt: new Date(Date.now() + 60_000) });
+  await getDb().insert(verifications).values({ id: 'v1', identifier: 'reset-password:abc', value: vreni.id, expiresAt: new Date(Date.now() + 60_000) });
+  await saveEmailChange(vreni.id, uniqueEmail('spaeter'));
+  await consumeRateLimit(rateLimitKey('sign-in', 'email', vreni.email), { max: 5, windowSeconds: 60 });
+  await consumeRateLimit(rateLimitKey('account-name', 'user', vreni.id), { max: 5, windowSeconds: 60 });
+  await consumeRateLimit(rateLimitKey('sign-in', 'email', otto.email), { max: 5, windowSeconds: 60 });
+
+  const deleted = await deleteAccountData(vreni.id, vreni.email);
+  expect(deleted?.imageIds.sort()).toEqual([picture!.id, ownerless!.id].sort());
+
+  const db = getDb();
+  const n = async (query: Promise<Array<{ n: number }>>) => (await query)[0]?.n;
+  expect(await n(db.select({ n: count() }).from(users).where(sql`${users.id} = ${vreni.id}`))).toBe(0);
+  expect(await n(db.select({ n: count() }).from(sessions).where(sql`${sessions.userId} = ${vreni.id}`))).toBe(0);
+  expect(await n(db.select({ n: count() }).from(recipes).where(sql`${recipes.userId} = ${vreni.id}`))).toBe(0);
+  expect(await n(db.select({ n: count() }).from(comments).where(sql`${comments.authorId} = ${vreni.id} or ${comments.recipeId} = ${own.id}`))).toBe(0);
+  expect(await n(db.select({ n: count() }).from(images).where(sql`${images.id} in (${picture!.id}, ${ownerless!.id})`))).toBe(0);
+  expect(await n(db.select({ n: count() }).from(verifications).where(sql`${verifications.value} = ${vreni.id} or ${verifications.identifier} like ${`%${vreni.id}%`}`))).toBe(0);
+  expect(await n(db.select({ n: count() }).from(rateLimits).where(sql`true`))).toBe(1); // Otto's counter stays
+  const [rating] = await db.select({ sum: recipes.ratingSum, count: recipes.ratingCount }).from(recipes).where(eq(recipes.id, ottos.id));
+  expect(rating).toEqual({ sum: 3, count: 1 });
+
+  expect(await deleteAccountData(vreni.id, vreni.email)).toBeUndefined();
+});
