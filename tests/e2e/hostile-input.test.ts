@@ -149,6 +149,14 @@ const cases: Case[] = [
   ...fieldCases('sign-in', '/login', { email: e('beat@example.ch'), password: 'x' }, ['email'], { control: /gültige E-Mail/ }),
   ...fieldCases('password reset request', '/forgot', { email: e('beat@example.ch') }, ['email'], { control: /gültige E-Mail/ }),
   ...fieldCases('new password', '/reset-password', { token: 'abc', password: 'Sehr-geheim-123' }, ['token'], { control: /Link ist ungültig/ }),
+  ...fieldCases('account name', '/konto', { intent: 'name', firstName: 'Chiara', lastName: 'Rossi' }, ['firstName', 'lastName'], { as: 'other' }),
+  ...fieldCases('account address', '/konto', { intent: 'email', email: e('chiara-neu@example.ch') }, ['email'], { as: 'other', control: /gültige E-Mail/ }),
+  { name: 'account: intent twice', path: '/konto', body: 'intent=name&intent=delete-account&firstName=A&lastName=B', as: 'other', status: 400, says: REPEATED },
+  { name: 'account: unknown intent', path: '/konto', body: 'intent=__proto__', as: 'other', status: 400, says: /nicht verarbeiten/ },
+  { name: 'account: overlong session id', path: '/konto', body: `intent=end-session&sessionId=${'a'.repeat(500)}`, as: 'other', status: 400, says: /nicht verarbeiten/ },
+  { name: 'account: delete without the tick', path: '/konto', body: 'intent=delete-account&password=Zopf', as: 'other', status: 400, says: /endgültig löschen möchtest/ },
+  { name: 'account: delete with a NUL password', path: '/konto', body: 'intent=delete-account&password=Zopf%00&confirm=ja', as: 'other', status: 400, says: /Passwort stimmt nicht/ },
+  { name: 'account: new password overlong', path: '/konto', body: `intent=password&currentPassword=x&newPassword=${'a'.repeat(129)}`, as: 'other', status: 400, says: /höchstens 128/ },
 
   // Numbers written loosely are refused, not guessed.
   ...['5%20', '0x5', '5.0', '%2B5', '6', '-1', '05', '%EF%BC%95' /* full-width 5 */, 'f%C3%BCnf'].map(
