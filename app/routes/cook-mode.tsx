@@ -1,8 +1,7 @@
 import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/cook-mode';
 import { CookMode, STEP_PARAM } from '../features/recipes/components/cook-mode.tsx';
-import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
-import { rememberPublic } from '../lib/public-data-cache.server.ts';
+import { getPublicRecipe } from '../features/recipes/recipe-queries.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { readServingsParam } from '../utils/servings-param.ts';
 
@@ -15,7 +14,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const recipe = await rememberPublic(`cook:${params.recipeId}`, () => getRecipe(params.recipeId), Boolean);
+  const recipe = await getPublicRecipe(params.recipeId);
   if (!recipe) throw data(null, { status: 404 });
   return { recipe };
 }

@@ -19,7 +19,7 @@ import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
 import { TagLinks } from '../features/recipes/components/tag-links.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
 import { RecipeTools } from '../features/recipes/components/recipe-tools.tsx';
-import { getRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
+import { getPublicRecipe, listSimilarRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { rememberPublic } from '../lib/public-data-cache.server.ts';
@@ -63,7 +63,7 @@ export function meta({ loaderData, matches, location }: Route.MetaArgs) {
 
 /** What the page shows of the recipe: the same for every reader, so kept until the content changes. */
 async function loadRecipePage(recipeId: string) {
-  const recipe = await getRecipe(recipeId);
+  const recipe = await getPublicRecipe(recipeId);
   if (!recipe) return undefined;
   const [commentState, similar] = await Promise.all([loadCommentState(recipe.uid), listSimilarRecipes(recipe.uid)]);
   return { recipe, commentState, similar };

@@ -2,6 +2,7 @@ import { and, arrayContains, count, desc, eq, getTableColumns, max, ne, sql, typ
 import { getDb } from '../../db/client.server.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { images, recipes } from '../../db/schema/recipes.ts';
+import { rememberPublic } from '../../lib/public-data-cache.server.ts';
 import type { Category, Tag } from '../../utils/catalog.ts';
 import { averageRating } from '../../utils/format.ts';
 import { isUuid } from '../../utils/ids.ts';
@@ -137,6 +138,11 @@ export async function listNewestByTag(tag: Tag, category?: Category, limit = SID
     .orderBy(...newestFirst)
     .limit(limit);
   return rows.map(toSummary);
+}
+
+/** getRecipe() remembered until the next content change, shared by the recipe page and cook mode (one copy in memory). */
+export function getPublicRecipe(id: string) {
+  return rememberPublic(`recipe:${id}`, () => getRecipe(id), Boolean);
 }
 
 export async function getRecipe(id: string): Promise<RecipeDetail | undefined> {
