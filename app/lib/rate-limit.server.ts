@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getDb } from '../db/client.server.ts';
 import { rateLimits } from '../db/schema/auth.ts';
+import type { RateLimitRule } from './env.server.ts';
 
-export type RateLimitRule = { max: number; windowSeconds: number };
+export type { RateLimitRule };
 
 /** Keys never hold personal data in clear: e-mail addresses are hashed. */
 export function rateLimitKey(scope: string, kind: 'ip' | 'email', value: string) {

@@ -14,7 +14,7 @@ import { expect, test } from 'vitest';
 import { getDb, openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
-import { signIn, signUp, RATE_LIMITS } from '../../app/features/accounts/account-actions.server.ts';
+import { signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
 import { MESSAGES, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
@@ -83,7 +83,7 @@ test('sign-in attempts are limited per address, with a German message', async ()
   await signUp({ request: post(), form: newUser('limit@example.ch', { altcha: token }), clientIp: '10.0.0.3' });
   const attempt = async (ip: string) =>
     answer(await signIn({ request: post(), form: form({ email: 'limit@example.ch', password: 'falsch-falsch' }), clientIp: ip }));
-  for (let i = 0; i < RATE_LIMITS.signInPerAddress.max; i++) {
+  for (let i = 0; i < rateLimits().signInPerAddress.max; i++) {
     expect((await attempt(`10.0.1.${i}`)).data?.formError).toBe(MESSAGES.signInFailed);
   }
   // From yet another IP: the address is locked for now, even with the right password.
