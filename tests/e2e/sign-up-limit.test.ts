@@ -2,7 +2,7 @@
 // an hour go through (a class or an office registers together), and the
 // configured number is the limit. The app runs with
 // RATE_LIMIT_SIGN_UP_PER_IP=12/1h so that the test stays short; the default
-// (100/1h) is checked in tests/integration/rate-limit-settings.test.ts.
+// (100/1h) is checked in tests/integration/env-settings.test.ts.
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq, like } from 'drizzle-orm';

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Form, Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
@@ -58,6 +59,16 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
             error={errors.password}
             hint={signUp ? PASSWORD_HINT : undefined}
           />
+          {signUp && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Mit deiner E-Mail-Adresse meldest du dich an. Wer deine Rezepte liest, kann dir über «Autor kontaktieren»
+              schreiben; angezeigt wird die Adresse nie. Mehr dazu unter{' '}
+              <Link component={RouterLink} to="/datenschutz">
+                Datenschutz
+              </Link>
+              .
+            </Typography>
+          )}
           <Button type="submit" variant="contained" size="large" disabled={busy}>
             {title}
           </Button>

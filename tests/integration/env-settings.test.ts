@@ -1,12 +1,12 @@
-// Every limit on how often someone may do something is a setting
-// (RATE_LIMIT_*, app/lib/env.server.ts): its default is the documented one
-// (README's configuration table, docs/product-rules.md's limits table), a
+// Settings read in app/lib/env.server.ts. Every limit on how often someone
+// may do something is a setting (RATE_LIMIT_*): its default is the documented
+// one (README's configuration table, docs/product-rules.md's limits table), a
 // value in the environment is read, and a bad value stops start-up with one
-// line naming the variable.
+// line naming the variable. And which imprint settings still hold placeholders.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { EnvError, parseEnv, RATE_LIMIT_DEFAULTS, readRateLimit, type RateLimitSetting } from '../../app/lib/env.server.ts';
+import { EnvError, imprintPlaceholders, parseEnv, RATE_LIMIT_DEFAULTS, readRateLimit, type RateLimitSetting } from '../../app/lib/env.server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const HOUR = 60 * 60;
@@ -73,4 +73,10 @@ test('a bad value stops start-up with one line naming the variable and why', () 
     );
     expect((error as Error).message).not.toContain('\n');
   }
+});
+
+test('the imprint settings that still hold a placeholder are named (start-up warns about them)', () => {
+  expect(imprintPlaceholders(parseEnv({}))).toEqual(['SITE_OWNER', 'SITE_ADDRESS', 'SITE_EMAIL']);
+  expect(imprintPlaceholders(parseEnv({ SITE_OWNER: 'Vreni Baumann' }))).toEqual(['SITE_ADDRESS', 'SITE_EMAIL']);
+  expect(imprintPlaceholders(parseEnv({ SITE_OWNER: 'Vreni Baumann', SITE_ADDRESS: 'Dorfstrasse 5, 3000 Bern', SITE_EMAIL: 'vreni@example.ch' }))).toEqual([]);
 });
