@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,6 +7,7 @@ import { TextInput } from '../../../components/form/fields.tsx';
 import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
 import { signInSchema, signUpSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
+import { AccountSubmitButton } from './account-submit-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -24,7 +24,7 @@ function loginPath(mode: 'login' | 'signup', redirectTo: string) {
 /** The combined login and registration form (one page, /login, for both). */
 export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
   const signUp = mode === 'signup';
-  const { onSubmit, errors, formError, busy } = useAccountForm({
+  const { onSubmit, errors, formError, busy, solving, antiBotState } = useAccountForm({
     schema: signUp ? signUpSchema : signInSchema,
     actionData,
     antiBot: signUp,
@@ -37,7 +37,7 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
       intro="Mit einem persönlichen Account kannst du deine eigenen Kreationen erfassen und die Gerichte der anderen Benutzer bewerten."
     >
       {notice && <Alert severity="success">{notice}</Alert>}
-      <Form method="post" noValidate onSubmit={onSubmit} aria-label={title}>
+      <Form method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <Stack spacing={2.5}>
@@ -69,9 +69,7 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
               .
             </Typography>
           )}
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {title}
-          </Button>
+          <AccountSubmitButton label={title} busy={busy} solving={solving} />
         </Stack>
       </Form>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
