@@ -18,7 +18,7 @@ const FALLBACK_LIFETIME_MS = 5 * 60_000;
 
 type Solved = { token: string; freshUntil: number };
 
-/** `ready`: a solved token waits; `solving`: one is being solved; `failed`: the last attempt failed (a submit tries again). */
+/** `ready`: a solved token waits; `solving`: one is being solved; `failed`: the last attempt failed (a submit tries again); `idle`: none (as rendered on the server, before any script runs). */
 export type AntiBotState = 'off' | 'idle' | 'solving' | 'ready' | 'failed';
 
 async function solveOnce(signal: AbortSignal): Promise<Solved> {
@@ -124,7 +124,7 @@ function createTokenKeeper(onState: (state: AntiBotState) => void) {
 type TokenKeeper = ReturnType<typeof createTokenKeeper>;
 
 export function useAntiBotToken(enabled = true) {
-  const [state, setState] = useState<AntiBotState>(enabled ? 'solving' : 'off');
+  const [state, setState] = useState<AntiBotState>(enabled ? 'idle' : 'off');
   const keeper = useRef<TokenKeeper | undefined>(undefined);
 
   useEffect(() => {
