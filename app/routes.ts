@@ -13,6 +13,7 @@ export default [
   route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
   route('detail/:recipeId/kochmodus', 'routes/cook-mode.tsx'),
   route('imprint', 'routes/imprint.tsx'),
+  route('datenschutz', 'routes/privacy.tsx'),
   route('suche', 'routes/search.tsx'),
   // For search engines and feed readers: XML and text, no page around them.
   route('robots.txt', 'routes/robots.ts'),

@@ -12,12 +12,13 @@ import { openDatabase, setDatabase } from '../app/db/client.server.ts';
 import { migrate } from '../app/db/migrate.server.ts';
 import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
-import { getEnv } from '../app/lib/env.server.ts';
+import { getEnv, imprintPlaceholders } from '../app/lib/env.server.ts';
 import { announceInstance, CONTENT_CHANNEL, markContentChanged, onInstanceMessage, setSiblingNotifier } from '../app/lib/content-version.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
 import { scheduleVacuum } from '../app/lib/db-maintenance.server.ts';
+import { scheduleRateLimitCleanup } from '../app/lib/rate-limit.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
@@ -71,6 +72,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   const stopVacuum = connection.engine === 'pglite' ? scheduleVacuum(connection) : async () => {};
   // Stopped before the database closes: a sweep in progress finishes first.
   const stopImageCleanup = scheduledJobs ? scheduleImageCleanup() : async () => {};
+  const stopRateLimitCleanup = scheduledJobs ? scheduleRateLimitCleanup() : async () => {};
 
   const app = express();
   app.disable('x-powered-by');
@@ -120,6 +122,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
 
   async function shutdown() {
     await stopImageCleanup();
+    await stopRateLimitCleanup();
     await stopVacuum();
     await connection.checkpoint();
     await connection.close();
@@ -129,5 +132,13 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   }
 
   log.info('app ready', { engine: connection.engine, publicUrl: env.publicUrl });
+  // Once per start (one process, or worker 1 of several): a public site must name who runs it.
+  const placeholders = imprintPlaceholders(env);
+  if (scheduledJobs && placeholders.length > 0) {
+    log.warn('imprint shows placeholders', {
+      settings: placeholders,
+      hint: 'set SITE_OWNER, SITE_ADDRESS and SITE_EMAIL: the imprint and the privacy page (/datenschutz) name who is responsible for the site',
+    });
+  }
   return { app, env, shutdown };
 }

@@ -22,10 +22,10 @@ const KEPT_TYPES = /^(?:application\/(?:xml|rss\+xml)|text\/plain)\b/;
  * The search (/suche) is left out on purpose: each query and filter would be a copy of its own
  * (unbounded keys from free text), and a search costs milliseconds (bench/RESULTS.md).
  */
-const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|tags/[^/]+|detail/[^/]+|${MACHINE_PATHS})$`);
+const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|datenschutz|tags/[^/]+|detail/[^/]+|${MACHINE_PATHS})$`);
 /** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);
-/** A recipe reads `?portionen=N` (the servings calculator); the imprint and the machine-read documents read no query parameter at all. */
+/** A recipe reads `?portionen=N` (the servings calculator); the imprint, the privacy page and the machine-read documents read no query parameter at all. */
 const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 
 type Entry = {
@@ -141,7 +141,7 @@ function cacheKey(req: PageRequest) {
   const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
   const url = new URL(`http://localhost/${query}`); // the query only: cannot throw
   if (RECIPE_PAGE.test(req.path)) return req.path + servingsCacheSuffix(url);
-  if (!LIST_PAGE.test(req.path)) return req.path; // the imprint, robots.txt, sitemaps, feeds: no parameter makes a copy
+  if (!LIST_PAGE.test(req.path)) return req.path; // the imprint, the privacy page, robots.txt, sitemaps, feeds: no parameter makes a copy
   const suffix = pageCacheSuffix(url);
   return suffix === undefined ? undefined : req.path + suffix;
 }

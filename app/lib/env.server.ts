@@ -14,8 +14,74 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** At most `max` attempts (or written rows) per window of `windowSeconds`. */
+export type RateLimitRule = { max: number; windowSeconds: number };
+
+const WINDOW_UNITS = { min: 60, h: 60 * 60, d: 24 * 60 * 60 } as const;
+const RATE_LIMIT_FORMAT = /^(\d{1,7})\s*\/\s*(\d{1,4})?\s*(min|h|d)$/i;
+const RATE_LIMIT_MESSAGE = 'must be a number per time span, such as 100/1h, 5/15min or 3/1d (at least 1 per 1min, at most 1000000 per 30d)';
+
+/** Reads "100/1h" (100 per hour), "5/15min", "3/1d"; "10/h" is 10/1h. Undefined when it is not one. */
+export function readRateLimit(value: string): RateLimitRule | undefined {
+  const match = RATE_LIMIT_FORMAT.exec(value.trim());
+  if (!match) return undefined;
+  const max = Number(match[1]);
+  const windowSeconds = Number(match[2] ?? '1') * WINDOW_UNITS[match[3]!.toLowerCase() as keyof typeof WINDOW_UNITS];
+  if (max < 1 || max > 1_000_000 || windowSeconds < 60 || windowSeconds > 30 * WINDOW_UNITS.d) return undefined;
+  return { max, windowSeconds };
+}
+
+/**
+ * Every limit on how often someone may do something, as a setting with its
+ * default (documented in the README and docs/product-rules.md; a test holds
+ * the three together). Attempts are counted per client IP, per e-mail address
+ * or per account; the proof-of-work already makes each sign-up and reset mail
+ * costly, so the per-IP limits leave room for a school, an office or a mobile
+ * carrier's shared address.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  RATE_LIMIT_SIGN_UP_PER_IP: '100/1h',
+  RATE_LIMIT_SIGN_IN_PER_IP: '30/15min',
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: '5/15min',
+  RATE_LIMIT_RESET_MAIL_PER_IP: '10/1h',
+  RATE_LIMIT_RESET_MAIL_PER_ADDRESS: '3/1h',
+  RATE_LIMIT_NEW_PASSWORD_PER_IP: '10/15min',
+  RATE_LIMIT_RECIPES_PER_USER: '20/1h',
+  RATE_LIMIT_COMMENTS_PER_USER: '10/10min',
+  RATE_LIMIT_UPLOADS_PER_USER: '30/1h',
+  RATE_LIMIT_AUTHOR_CONTACT_PER_IP: '20/1h',
+  RATE_LIMIT_EXPORTS_PER_USER: '5/1h',
+} as const;
+
+export type RateLimitSetting = keyof typeof RATE_LIMIT_DEFAULTS;
+
+const rateLimit = (fallback: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? v : fallback),
+    z.string().transform((value, ctx) => {
+      const rule = readRateLimit(value);
+      if (!rule) {
+        ctx.addIssue({ code: 'custom', message: RATE_LIMIT_MESSAGE });
+        return z.NEVER;
+      }
+      return rule;
+    }),
+  );
+
+const rateLimitSchemas = Object.fromEntries(
+  Object.entries(RATE_LIMIT_DEFAULTS).map(([name, fallback]) => [name, rateLimit(fallback)]),
+) as { [K in RateLimitSetting]: ReturnType<typeof rateLimit> };
+
+/** What the imprint (and the privacy page) show until the owner sets SITE_*. */
+export const SITE_PLACEHOLDERS = {
+  SITE_OWNER: 'Muster Kochstube, Anna Muster',
+  SITE_ADDRESS: 'Kochgasse 1, 8000 Zürich, Schweiz',
+  SITE_EMAIL: 'hallo@chuchiblog.ch',
+} as const;
+
 const envSchema = z
   .object({
+    ...rateLimitSchemas,
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default('localhost'),
@@ -34,9 +100,9 @@ const envSchema = z
     S3_REGION: optional(z.string()),
     S3_ACCESS_KEY_ID: optional(z.string()),
     S3_SECRET_ACCESS_KEY: optional(z.string()),
-    SITE_OWNER: z.string().min(1).default('Muster Kochstube, Anna Muster'),
-    SITE_ADDRESS: z.string().min(1).default('Kochgasse 1, 8000 Zürich, Schweiz'),
-    SITE_EMAIL: z.string().email('must be an e-mail address').default('hallo@chuchiblog.ch'),
+    SITE_OWNER: z.string().min(1).default(SITE_PLACEHOLDERS.SITE_OWNER),
+    SITE_ADDRESS: z.string().min(1).default(SITE_PLACEHOLDERS.SITE_ADDRESS),
+    SITE_EMAIL: z.string().email('must be an e-mail address').default(SITE_PLACEHOLDERS.SITE_EMAIL),
     /** `silent` turns the log off; otherwise events below the level are left out. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }).default('info'),
     /** One JSON line per event (`json`), or a readable line (`pretty`); default: pretty in development, else json. */
@@ -92,6 +158,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return { ...env, publicUrl };
+}
+
+/** The SITE_* settings that still hold the placeholder: a public site must name who is responsible. */
+export function imprintPlaceholders(env: Pick<Env, keyof typeof SITE_PLACEHOLDERS>): string[] {
+  return (Object.keys(SITE_PLACEHOLDERS) as Array<keyof typeof SITE_PLACEHOLDERS>).filter((key) => env[key] === SITE_PLACEHOLDERS[key]);
 }
 
 let current: Env | undefined;

@@ -2,11 +2,13 @@
 // several app instances share them. One atomic upsert per attempt: no
 // read-modify-write race between concurrent requests.
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.server.ts';
 import { rateLimits } from '../db/schema/auth.ts';
+import { getEnv, RATE_LIMIT_DEFAULTS, type RateLimitRule, type RateLimitSetting } from './env.server.ts';
+import { scheduleHourly } from './hourly-job.server.ts';
 
-export type RateLimitRule = { max: number; windowSeconds: number };
+export type { RateLimitRule };
 
 /** Keys never hold personal data in clear: e-mail addresses are hashed. */
 export function rateLimitKey(scope: string, kind: 'ip' | 'email' | 'user', value: string) {
@@ -38,4 +40,27 @@ export async function consumeRateLimit(key: string, { max, windowSeconds }: Rate
 export async function consumeRateLimits(checks: Array<{ key: string; rule: RateLimitRule }>): Promise<boolean> {
   const results = await Promise.all(checks.map(({ key, rule }) => consumeRateLimit(key, rule)));
   return results.every(Boolean);
+}
+
+/** The longest window of any limit (RATE_LIMIT_*): a counter older than it counts nothing any more. */
+export function longestRateLimitWindowSeconds() {
+  const env = getEnv();
+  return Math.max(...(Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitSetting[]).map((name) => env[name].windowSeconds));
+}
+
+/**
+ * Deletes the counters whose window has ended (their keys hold IP addresses):
+ * kept no longer than the limit needs them (docs/product-rules.md, /datenschutz).
+ */
+export async function removeExpiredRateLimits(now = Date.now()) {
+  const deleted = await getDb()
+    .delete(rateLimits)
+    .where(lt(rateLimits.lastRequest, now - longestRateLimitWindowSeconds() * 1000))
+    .returning({ key: rateLimits.key });
+  return deleted.length;
+}
+
+/** Hourly, in the process that runs the scheduled jobs; returns the function that stops it. */
+export function scheduleRateLimitCleanup() {
+  return scheduleHourly('rate limit cleanup', removeExpiredRateLimits);
 }

@@ -4,8 +4,10 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { getDb } from '../db/client.server.ts';
+import type { RateLimitRule } from './env.server.ts';
 
-export type UserQuota = { max: number; windowMinutes: number };
+/** The RATE_LIMIT_*_PER_USER settings (env.server.ts): at most `max` rows within the last `windowSeconds`. */
+export type UserQuota = RateLimitRule;
 
 /** True when `userId` already wrote `quota.max` rows of `table` within the window. */
 export async function quotaReached(
@@ -13,7 +15,7 @@ export async function quotaReached(
   userId: string,
   quota: UserQuota,
 ): Promise<boolean> {
-  const since = sql`now() - make_interval(mins => ${quota.windowMinutes})`;
+  const since = sql`now() - make_interval(secs => ${quota.windowSeconds})`;
   const [recent] = await getDb()
     .select({ n: count() })
     .from(rows.table)

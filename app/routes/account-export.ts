@@ -16,9 +16,6 @@ import { getEnv } from '../lib/env.server.ts';
 import { consumeRateLimits, rateLimitKey } from '../lib/rate-limit.server.ts';
 import { zipStream, type ZipEntry } from '../lib/zip-stream.server.ts';
 
-/** Enough to retry a broken download; not enough to keep the disk busy for someone else. */
-export const EXPORTS_PER_HOUR = { max: 5, windowSeconds: 60 * 60 };
-
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
 
 /** A file name from a title: letters, digits and dashes, umlauts kept, never a path. */
@@ -33,7 +30,7 @@ function fileName(title: string, id: string) {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  if (!(await consumeRateLimits([{ key: rateLimitKey('export', 'email', user.email), rule: EXPORTS_PER_HOUR }]))) {
+  if (!(await consumeRateLimits([{ key: rateLimitKey('export', 'email', user.email), rule: getEnv().RATE_LIMIT_EXPORTS_PER_USER }]))) {
     throw data('Du hast deine Daten in der letzten Stunde schon oft heruntergeladen. Bitte versuche es später noch einmal.', {
       status: 429,
       headers: { 'Retry-After': '3600' },

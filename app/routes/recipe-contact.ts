@@ -6,11 +6,10 @@ import { isbot } from 'isbot';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/recipe-contact';
 import { getRecipeContact } from '../features/recipes/recipe-queries.server.ts';
+import { getEnv } from '../lib/env.server.ts';
 import { consumeRateLimits, rateLimitKey } from '../lib/rate-limit.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
 
-/** A reader writes to a few authors; a harvester asks for every one. */
-const CONTACTS_PER_HOUR = { max: 20, windowSeconds: 60 * 60 };
 const PRIVATE = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -19,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const contact = await getRecipeContact(params.recipeId);
   if (!contact) throw data(null, { status: 404 });
-  const allowed = await consumeRateLimits([{ key: rateLimitKey('author-contact', 'ip', getClientIp(context)), rule: CONTACTS_PER_HOUR }]);
+  const allowed = await consumeRateLimits([{ key: rateLimitKey('author-contact', 'ip', getClientIp(context)), rule: getEnv().RATE_LIMIT_AUTHOR_CONTACT_PER_IP }]);
   if (!allowed) throw data('Zu viele Anfragen. Bitte versuche es in einer Stunde noch einmal.', { status: 429, headers: PRIVATE });
   const subject = encodeURIComponent(`Dein Rezept «${contact.title}» im Chuchiblog`);
   return redirect(`mailto:${contact.email}?subject=${subject}`, { status: 303, headers: PRIVATE });

@@ -206,7 +206,7 @@ test('bad ids, odd paths and long URLs give a 404 page, never a 500', async ({ o
   await expect(page).toHaveURL('/');
 });
 
-test('footer links lead to the home page and the imprint', async ({ openPage }) => {
+test('footer links lead to the home page, the imprint and the privacy page', async ({ openPage }) => {
   const page = await openPage();
   await page.goto('/backen');
   const footer = page.getByRole('contentinfo');
@@ -217,12 +217,18 @@ test('footer links lead to the home page and the imprint', async ({ openPage }) 
   for (const heading of ['Haftungsausschluss', 'Nutzungsbedingungen', 'Urheberrechte', 'Anwendbares Recht und Gerichtsstand']) {
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
   }
+  await footer.getByRole('link', { name: 'Datenschutz' }).click();
+  await expect(page).toHaveURL('/datenschutz');
+  await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz', exact: true })).toBeVisible();
+  for (const heading of ['Verantwortlich', 'Was wir speichern und zeigen', 'Was wir nicht tun', 'Wie lange wir Daten aufbewahren', 'Deine Rechte']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
   await footer.getByRole('link', { name: 'Startseite' }).click();
   await expect(page).toHaveURL('/');
 });
 
 test('the public screens have no serious accessibility violations (axe-core)', async ({ browser, app }) => {
-  for (const path of ['/', '/hauptgang', '/tags/S%C3%BCss', `/detail/${ids.newest}`, '/imprint']) {
+  for (const path of ['/', '/hauptgang', '/tags/S%C3%BCss', `/detail/${ids.newest}`, '/imprint', '/datenschutz']) {
     for (const viewport of ['mobile', 'desktop'] as const) {
       expect(await accessibilityViolations(browser, `${app.url}${path}`, viewport), `${path} ${viewport}`).toEqual([]);
     }

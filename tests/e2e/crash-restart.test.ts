@@ -33,7 +33,7 @@ const SEED = Number(process.env.CRASH_SEED ?? 20_240_917);
 const KILLS = 20;
 /** Users to spread the writes over: below the per-user quotas, and their sign-ins below the per-IP limit (30 in 15 min). */
 const USERS = 12;
-/** Comments per user stay below COMMENT_RATE_LIMIT (10 in 10 minutes), recipes below 20 per hour. */
+/** Comments per user stay below RATE_LIMIT_COMMENTS_PER_USER (10 in 10 minutes), recipes below RATE_LIMIT_RECIPES_PER_USER (20 an hour). */
 const COMMENT_BUDGET = 9;
 const RECIPE_BUDGET = 19;
 /** Parallel writers per burst, each with up to this many writes in a row. */

@@ -73,6 +73,15 @@ test('a public page is rendered once, then served from memory with a hash CSP fo
   expect(hit.headers['cross-origin-opener-policy']).toBe('same-origin');
 });
 
+test('the imprint and the privacy page are kept like every public page; a query parameter makes no copy of them', async () => {
+  for (const path of ['/imprint', '/datenschutz']) {
+    const hit = await warm(path);
+    expect(text(hit), path).toContain('Muster Kochstube, Anna Muster');
+    const junk = await get(`${path}?utm_source=x`);
+    expect(junk.headers['x-page-cache'], path).toBe('hit');
+  }
+});
+
 test('brotli, gzip or plain as the client accepts, each the same page; Vary and ETag/304 are right', async () => {
   const plain = await warm('/');
   expect(plain.headers['content-encoding']).toBeUndefined();

@@ -50,3 +50,25 @@ test('images are served in three formats with long-lived caching', async () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   }
 });
+
+test('the privacy page is public, server-rendered, linked from the footer, and names the owner from the imprint settings', async () => {
+  const response = await fetch(`${app.url}/datenschutz`);
+  expect(response.status).toBe(200);
+  // React marks where text and a value meet with <!-- -->; the reader sees neither.
+  const html = (await response.text()).replaceAll('<!-- -->', '');
+  expect(html).toContain('<h1');
+  for (const heading of ['Verantwortlich', 'Was wir speichern und zeigen', 'Was wir nicht tun', 'Wie lange wir Daten aufbewahren', 'Deine Rechte']) {
+    expect(html).toContain(`>${heading}</h2>`);
+  }
+  // SITE_OWNER is not set in the test app: the imprint's placeholder, as the imprint shows it.
+  expect(html).toContain('Muster Kochstube, Anna Muster');
+  expect(html).toContain('30 Tage ab der Anmeldung');
+  expect(html).toContain('spätestens nach 2 Stunden'); // the longest default window (1 h) plus the hourly sweep
+  expect(html).toContain('behält die letzten 7'); // the embedded database's backups
+  expect(html).toContain('Kein Tracking, keine Analyse-Werkzeuge, keine Werbung.');
+  expect(html).toContain('href="/konto"');
+  expect(html).not.toContain('ß');
+  // Every page's footer links it, beside the imprint.
+  const home = await (await fetch(`${app.url}/`)).text();
+  expect(home).toMatch(/href="\/imprint"[^>]*>Impressum<\/a><a [^>]*href="\/datenschutz"[^>]*>Datenschutz<\/a>/);
+});

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
-import { RECIPE_RATE_LIMIT } from '../../app/features/recipes/recipe-mutations.server.ts';
+import { getEnv } from '../../app/lib/env.server.ts';
 import { createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
 import { makeJpeg } from '../support/stored-images.ts';
@@ -89,7 +89,7 @@ test('create: a user at the hourly limit gets 429 with a German message and noth
   const busy = await createAccount('Chiara Rossi');
   const cookie = await sessionCookie(app.url, busy.email);
   // The limit counts the last hour's recipes, however they were made.
-  for (let i = 0; i < RECIPE_RATE_LIMIT.max; i++) await createRecipe(busy, { title: `Chiaras Rezept ${i}` });
+  for (let i = 0; i < getEnv().RATE_LIMIT_RECIPES_PER_USER.max; i++) await createRecipe(busy, { title: `Chiaras Rezept ${i}` });
   const response = await post('/create', form(recipeFields({ title: 'Einer zu viel' })), cookie);
   expect(response.status).toBe(429);
   expect(await response.text()).toContain('Du hast in der letzten Stunde schon viele Rezepte erfasst.');

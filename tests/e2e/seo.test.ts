@@ -262,7 +262,7 @@ test('home and the lists: canonical to themselves (pages too), share previews, f
 });
 
 test('every public page has its own German title and description; error pages say noindex', async () => {
-  const paths = ['/', '/?seite=2', '/apero', '/vorspeise', '/hauptgang', '/dessert', '/backen', '/backen?seite=2', '/tags/Salzig', '/tags/Guetzli', `/detail/${geschnetzeltes.id}`, `/detail/${hostile.id}`, '/imprint', '/login', '/forgot'];
+  const paths = ['/', '/?seite=2', '/apero', '/vorspeise', '/hauptgang', '/dessert', '/backen', '/backen?seite=2', '/tags/Salzig', '/tags/Guetzli', `/detail/${geschnetzeltes.id}`, `/detail/${hostile.id}`, '/imprint', '/datenschutz', '/login', '/forgot'];
   const titles = new Set<string>();
   const descriptions = new Set<string>();
   for (const path of paths) {
@@ -298,7 +298,7 @@ test('robots.txt names the sitemap; the sitemap lists every public address once,
   const urls = list(parseXml(sitemap.text).urlset.url) as Array<{ loc: string; lastmod?: string; 'image:image'?: { 'image:loc': string } }>;
   const locs = urls.map((u) => u.loc);
   expect(new Set(locs).size).toBe(locs.length);
-  for (const path of ['/', '/apero', '/vorspeise', '/hauptgang', '/dessert', '/backen', '/tags/Salzig', '/tags/Winter', '/tags/S%C3%BCss']) expect(locs).toContain(`${app.url}${path}`);
+  for (const path of ['/', '/apero', '/vorspeise', '/hauptgang', '/dessert', '/backen', '/imprint', '/datenschutz', '/tags/Salzig', '/tags/Winter', '/tags/S%C3%BCss']) expect(locs).toContain(`${app.url}${path}`);
   expect(locs).not.toContain(`${app.url}/tags/Herbst`); // no recipe has it
   const entry = urls.find((u) => u.loc === `${app.url}/detail/${geschnetzeltes.id}`)!;
   expect(entry.lastmod).toMatch(/^\d{4}-\d\d-\d\dT/);

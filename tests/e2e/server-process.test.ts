@@ -187,6 +187,37 @@ test('after a server is killed with SIGKILL (and left unreaped) the next one sta
   killed.child.kill('SIGKILL'); // the never-reaping parent; its zombie goes with it
 });
 
+test('while the imprint shows the placeholder owner, start-up warns once in the log; with SITE_* set it does not', async () => {
+  const warningsOf = (output: string) =>
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: string; event: string; settings?: string[] })
+      .filter((entry) => entry.level === 'warn');
+
+  const port = await freePort();
+  const placeholder = startServer({ PORT: String(port), DATA_DIR: await freshDataDir(), LOG_LEVEL: 'warn', LOG_FORMAT: 'json' });
+  await waitForHealth(`http://127.0.0.1:${port}`, placeholder);
+  expect(warningsOf(placeholder.output())).toEqual([
+    expect.objectContaining({ event: 'imprint shows placeholders', settings: ['SITE_OWNER', 'SITE_ADDRESS', 'SITE_EMAIL'] }),
+  ]);
+  await stopGracefully(placeholder);
+
+  const ownPort = await freePort();
+  const own = startServer({
+    PORT: String(ownPort),
+    DATA_DIR: await freshDataDir(),
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    SITE_OWNER: 'Vreni Baumann',
+    SITE_ADDRESS: 'Dorfstrasse 5, 3000 Bern',
+    SITE_EMAIL: 'vreni@example.ch',
+  });
+  await waitForHealth(`http://127.0.0.1:${ownPort}`, own);
+  expect(warningsOf(own.output())).toEqual([]);
+  await stopGracefully(own);
+});
+
 test('within one process a second lock on the same directory is refused too', async () => {
   const dir = await freshDataDir();
   const unlock = lockDataDir(dir);

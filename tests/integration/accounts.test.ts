@@ -13,12 +13,12 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { getDb, openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
-import { users } from '../../app/db/schema/auth.ts';
-import { signIn, signUp, RATE_LIMITS } from '../../app/features/accounts/account-actions.server.ts';
+import { rateLimits as rateLimitRows, users } from '../../app/db/schema/auth.ts';
+import { signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
 import { MESSAGES, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
-import { consumeRateLimits, rateLimitKey } from '../../app/lib/rate-limit.server.ts';
+import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeExpiredRateLimits } from '../../app/lib/rate-limit.server.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 const database = useTestDatabase();
@@ -83,7 +83,7 @@ test('sign-in attempts are limited per address, with a German message', async ()
   await signUp({ request: post(), form: newUser('limit@example.ch', { altcha: token }), clientIp: '10.0.0.3' });
   const attempt = async (ip: string) =>
     answer(await signIn({ request: post(), form: form({ email: 'limit@example.ch', password: 'falsch-falsch' }), clientIp: ip }));
-  for (let i = 0; i < RATE_LIMITS.signInPerAddress.max; i++) {
+  for (let i = 0; i < rateLimits().signInPerAddress.max; i++) {
     expect((await attempt(`10.0.1.${i}`)).data?.formError).toBe(MESSAGES.signInFailed);
   }
   // From yet another IP: the address is locked for now, even with the right password.
@@ -101,6 +101,21 @@ test('the per-IP limit is shared through the database and the window restarts', 
   for (let i = 0; i < 4; i++) results.push(await consumeRateLimits([{ key, rule }]));
   expect(results).toEqual([true, true, true, false]);
   expect(await consumeRateLimits([{ key, rule: { max: 3, windowSeconds: 0 } }])).toBe(true);
+});
+
+test('counters (their keys hold IP addresses) are deleted once no limit can use them any more', async () => {
+  const longest = longestRateLimitWindowSeconds();
+  expect(longest).toBe(60 * 60); // the defaults' longest window: an hour
+  const old = rateLimitKey('test-sweep', 'ip', '192.0.2.8');
+  const recent = rateLimitKey('test-sweep', 'ip', '192.0.2.9');
+  const rule = { max: 3, windowSeconds: 60 };
+  await consumeRateLimits([{ key: old, rule }, { key: recent, rule }]);
+  // The first counter's window started more than the longest window ago.
+  await getDb().update(rateLimitRows).set({ lastRequest: Date.now() - (longest + 1) * 1000 }).where(eq(rateLimitRows.key, old));
+  expect(await removeExpiredRateLimits()).toBeGreaterThanOrEqual(1);
+  const left = (await getDb().select({ key: rateLimitRows.key }).from(rateLimitRows)).map((r) => r.key);
+  expect(left).not.toContain(old);
+  expect(left).toContain(recent);
 });
 
 test('malformed sign-in input gets field errors, never an exception', async () => {

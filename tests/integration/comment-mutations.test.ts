@@ -9,12 +9,13 @@ import * as mutations from '../../app/features/comments/comment-mutations.server
 import { listComments, loadCommentState, MISSING_RECIPE_ID } from '../../app/features/comments/comment-queries.server.ts';
 import { commentSchema } from '../../app/features/comments/comment-schema.ts';
 import { getRecipe } from '../../app/features/recipes/recipe-queries.server.ts';
+import { getEnv } from '../../app/lib/env.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
 
-const { COMMENT_RATE_LIMIT } = mutations;
+const COMMENT_RATE_LIMIT = getEnv().RATE_LIMIT_COMMENTS_PER_USER;
 
 /** A refused write as the action answers it: the mutation's reason with the status of the HTTP layer's table. */
 function refused(reason: mutations.CommentRefusal) {

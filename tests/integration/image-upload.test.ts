@@ -9,7 +9,8 @@ import sharp from 'sharp';
 import { expect, onTestFinished, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images } from '../../app/db/schema/recipes.ts';
-import { receiveImageUpload, UPLOAD_RATE_LIMIT } from '../../app/features/images/image-upload.server.ts';
+import { receiveImageUpload } from '../../app/features/images/image-upload.server.ts';
+import { getEnv } from '../../app/lib/env.server.ts';
 import { MAX_INPUT_BYTES } from '../../app/features/images/image-limits.ts';
 import { BodyTooLargeError, readBodyCapped, readFormCapped } from '../../app/lib/request-body.server.ts';
 import { createUser } from '../support/factories.ts';
@@ -178,7 +179,7 @@ test('uploads are limited per user and hour, with a German message', async () =>
   const calm = await createUser();
   await getDb()
     .insert(images)
-    .values(Array.from({ length: UPLOAD_RATE_LIMIT.max }, () => ({ userId: busy.id, width: 10, height: 10, widths: [10] })));
+    .values(Array.from({ length: getEnv().RATE_LIMIT_UPLOADS_PER_USER.max }, () => ({ userId: busy.id, width: 10, height: 10, widths: [10] })));
   const jpeg = new Uint8Array(await photo(300, 200));
   const refused = await receiveImageUpload(post(jpeg), busy.id);
   expect(refused.status).toBe(429);

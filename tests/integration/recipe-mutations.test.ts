@@ -9,7 +9,8 @@ import { getDb } from '../../app/db/client.server.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { storeImage } from '../../app/features/images/image-mutations.server.ts';
 import { getRecipe, getRecipeContact } from '../../app/features/recipes/recipe-queries.server.ts';
-import { createRecipe, deleteRecipe, RECIPE_RATE_LIMIT, updateRecipe } from '../../app/features/recipes/recipe-mutations.server.ts';
+import { createRecipe, deleteRecipe, updateRecipe } from '../../app/features/recipes/recipe-mutations.server.ts';
+import { getEnv } from '../../app/lib/env.server.ts';
 import { validateRecipe, type RecipeFormValues, type RecipeInput } from '../../app/features/recipes/recipe-schema.ts';
 import { createComment, createRecipe as insertRecipe, createUser } from '../support/factories.ts';
 import { photo } from '../support/images.ts';
@@ -104,8 +105,9 @@ test('create takes the user\'s own uploaded picture, not someone else\'s or a mi
 test('a user who has created many recipes within the hour is refused and nothing is saved; others are not', async () => {
   const busy = await createUser();
   const calm = await createUser();
+  const RECIPE_RATE_LIMIT = getEnv().RATE_LIMIT_RECIPES_PER_USER;
   // Older recipes do not count: only the last hour's.
-  await insertRecipe(busy, { createdAt: new Date(Date.now() - (RECIPE_RATE_LIMIT.windowMinutes + 1) * 60_000) });
+  await insertRecipe(busy, { createdAt: new Date(Date.now() - (RECIPE_RATE_LIMIT.windowSeconds + 60) * 1000) });
   for (let i = 0; i < RECIPE_RATE_LIMIT.max; i++) {
     expect((await createRecipe(busy, input({ title: `Zopf Nr. ${i}` }))).ok).toBe(true);
   }

@@ -112,7 +112,7 @@ test('the Recipe object has every property the data fills, and leaves out what i
   expect(unrated).not.toHaveProperty('keywords');
 });
 
-test('the sitemap lists home, the categories, the tags with recipes and every recipe with its last change', async () => {
+test('the sitemap lists home, the categories, imprint and privacy page, the tags with recipes and every recipe with its last change', async () => {
   await emptyBlog();
   const heidi = await createUser();
   const a = await createRecipe(heidi, { title: HOSTILE, category: 'Dessert', tags: ['Süss', 'Torten & Kuchen'] });
@@ -121,6 +121,7 @@ test('the sitemap lists home, the categories, the tags with recipes and every re
   const urls = list(doc.urlset.url) as Array<{ loc: string; lastmod?: string }>;
   const locs = urls.map((u) => u.loc);
   expect(locs.slice(0, 6)).toEqual([`${SITE}/`, `${SITE}/apero`, `${SITE}/vorspeise`, `${SITE}/hauptgang`, `${SITE}/dessert`, `${SITE}/backen`]);
+  expect(locs.slice(6, 8)).toEqual([`${SITE}/imprint`, `${SITE}/datenschutz`]);
   expect(locs).toContain(`${SITE}/tags/S%C3%BCss`);
   expect(locs).toContain(`${SITE}/tags/Torten%20%26%20Kuchen`);
   expect(locs).not.toContain(`${SITE}/tags/Guetzli`);
@@ -136,7 +137,7 @@ test('past the limit the sitemap becomes an index of parts that together list ev
   const heidi = await createUser();
   const created = [];
   for (let i = 0; i < 7; i++) created.push(await createRecipe(heidi, { tags: ['Winter'], createdAt: new Date(Date.UTC(2026, 0, i + 1)) }));
-  // 6 pages + 1 tag + 7 recipes = 14 addresses; at most 5 a file.
+  // 8 pages (home, categories, imprint, privacy) + 1 tag + 7 recipes = 16 addresses; at most 5 a file.
   const index = parseXml(await sitemapDocument(SITE, 5));
   const parts = list(index.sitemapindex.sitemap).map((s: { loc: string }) => s.loc);
   expect(parts).toEqual([`${SITE}/sitemaps/seiten.xml`, `${SITE}/sitemaps/rezepte-1.xml`, `${SITE}/sitemaps/rezepte-2.xml`]);
@@ -144,7 +145,8 @@ test('past the limit the sitemap becomes an index of parts that together list ev
   for (const part of parts) {
     const xml = await sitemapPart(part.split('/').at(-1)!, SITE, 5);
     const urls = list(parseXml(xml!).urlset.url) as Array<{ loc: string }>;
-    expect(urls.length).toBeLessThanOrEqual(5 + 2); // the pages part holds home, categories and tags
+    // The pages part holds home, the categories, imprint, privacy page and the tags; a recipes part at most 5.
+    expect(urls.length).toBeLessThanOrEqual(part.endsWith('seiten.xml') ? 9 : 5);
     locs.push(...urls.map((u) => u.loc));
   }
   expect(new Set(locs).size).toBe(locs.length);

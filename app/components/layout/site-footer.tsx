@@ -13,6 +13,9 @@ export function SiteFooter() {
             <Link to="/imprint" className={styles.footerLink}>
               Impressum
             </Link>
+            <Link to="/datenschutz" className={styles.footerLink}>
+              Datenschutz
+            </Link>
           </nav>
           <p className={styles.copyright}>© 2024 Chuchiblog</p>
         </div>

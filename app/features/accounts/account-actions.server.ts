@@ -7,6 +7,7 @@ import { isAPIError } from 'better-auth/api';
 import { data, redirect } from 'react-router';
 import { redeemAntiBotPayload } from '../../lib/anti-bot.server.ts';
 import { authHeaders, getAuth, safeRedirectPath } from '../../lib/auth.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { consumeRateLimits, rateLimitKey, type RateLimitRule } from '../../lib/rate-limit.server.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
@@ -21,15 +22,18 @@ import {
   type AccountField,
 } from './account-schemas.ts';
 
-const MINUTE = 60;
-export const RATE_LIMITS = {
-  signInPerAddress: { max: 5, windowSeconds: 15 * MINUTE },
-  signInPerIp: { max: 30, windowSeconds: 15 * MINUTE },
-  signUpPerIp: { max: 10, windowSeconds: 60 * MINUTE },
-  resetRequestPerAddress: { max: 3, windowSeconds: 60 * MINUTE },
-  resetRequestPerIp: { max: 10, windowSeconds: 60 * MINUTE },
-  resetPerIp: { max: 10, windowSeconds: 15 * MINUTE },
-} satisfies Record<string, RateLimitRule>;
+/** The account flows' limits: settings (RATE_LIMIT_*, env.server.ts), read when they apply. */
+export function rateLimits() {
+  const env = getEnv();
+  return {
+    signInPerAddress: env.RATE_LIMIT_SIGN_IN_PER_ADDRESS,
+    signInPerIp: env.RATE_LIMIT_SIGN_IN_PER_IP,
+    signUpPerIp: env.RATE_LIMIT_SIGN_UP_PER_IP,
+    resetRequestPerAddress: env.RATE_LIMIT_RESET_MAIL_PER_ADDRESS,
+    resetRequestPerIp: env.RATE_LIMIT_RESET_MAIL_PER_IP,
+    resetPerIp: env.RATE_LIMIT_NEW_PASSWORD_PER_IP,
+  } satisfies Record<string, RateLimitRule>;
+}
 
 type Client = { request: Request; form: FormData; clientIp: string };
 
@@ -101,8 +105,8 @@ export async function signIn({ request, form, clientIp }: Client) {
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const { email, password } = parsed.data;
   const allowed = await consumeRateLimits([
-    { key: rateLimitKey('sign-in', 'ip', clientIp), rule: RATE_LIMITS.signInPerIp },
-    { key: rateLimitKey('sign-in', 'email', email), rule: RATE_LIMITS.signInPerAddress },
+    { key: rateLimitKey('sign-in', 'ip', clientIp), rule: rateLimits().signInPerIp },
+    { key: rateLimitKey('sign-in', 'email', email), rule: rateLimits().signInPerAddress },
   ]);
   if (!allowed) return refuse('too-many', { values });
   try {
@@ -124,7 +128,7 @@ export async function signUp({ request, form, clientIp }: Client) {
   const values = { firstName: input.firstName ?? '', lastName: input.lastName ?? '', email: input.email ?? '' };
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
-  const allowed = await consumeRateLimits([{ key: rateLimitKey('sign-up', 'ip', clientIp), rule: RATE_LIMITS.signUpPerIp }]);
+  const allowed = await consumeRateLimits([{ key: rateLimitKey('sign-up', 'ip', clientIp), rule: rateLimits().signUpPerIp }]);
   if (!allowed) return refuse('too-many', { values });
   const refused = await antiBot(input.altcha, values);
   if (refused) return refused;
@@ -157,8 +161,8 @@ export async function requestPasswordReset({ form, clientIp }: Client) {
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const { email } = parsed.data;
   const allowed = await consumeRateLimits([
-    { key: rateLimitKey('reset-request', 'ip', clientIp), rule: RATE_LIMITS.resetRequestPerIp },
-    { key: rateLimitKey('reset-request', 'email', email), rule: RATE_LIMITS.resetRequestPerAddress },
+    { key: rateLimitKey('reset-request', 'ip', clientIp), rule: rateLimits().resetRequestPerIp },
+    { key: rateLimitKey('reset-request', 'email', email), rule: rateLimits().resetRequestPerAddress },
   ]);
   if (!allowed) return refuse('too-many', { values });
   const refused = await antiBot(input.altcha, values);
@@ -176,7 +180,7 @@ export async function resetPassword({ form, clientIp }: Client) {
   const input = fields(form);
   const parsed = resetPasswordSchema.safeParse(input);
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error));
-  const allowed = await consumeRateLimits([{ key: rateLimitKey('reset', 'ip', clientIp), rule: RATE_LIMITS.resetPerIp }]);
+  const allowed = await consumeRateLimits([{ key: rateLimitKey('reset', 'ip', clientIp), rule: rateLimits().resetPerIp }]);
   if (!allowed) return refuse('too-many');
   try {
     // Ends every session of the user (revokeSessionsOnPasswordReset).

@@ -1,6 +1,7 @@
 // The account forms in the browser: the form kit's check, messages, focus and
 // pending flag, plus what only these forms need: the anti-bot token where
-// the flow asks for one, and the retry rule (a missing or expired token:
+// the flow asks for one (solved while the form is filled in, see
+// use-anti-bot-token.ts), and the retry rule (a missing or expired token:
 // solve a new one and send again, once). Without JavaScript the forms are
 // plain POSTs and the action does all of it.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -27,39 +28,59 @@ export function useAccountForm({
     check: (data) => validate(schema, Object.fromEntries(data)),
     fields: schema.keyof().options,
   });
+  /** Clicked before the token was solved: the form sends itself once it is. */
   const [waiting, setWaiting] = useState(false);
+  const sending = useRef(false);
   const lastSubmission = useRef<FormData | undefined>(undefined);
   const retried = useRef(false);
 
   async function send(formData: FormData) {
+    sending.current = true;
     setWaiting(true);
     try {
-      formData.set('altcha', await token.waitForToken());
+      formData.set('altcha', await token.takeToken());
     } catch {
       formData.delete('altcha'); // the server answers with the retry hint
     } finally {
       setWaiting(false);
     }
     lastSubmission.current = formData;
-    submit(formData, { method: 'post' });
-    token.renew(); // a token is good for one request
+    try {
+      await submit(formData, { method: 'post' });
+    } finally {
+      sending.current = false;
+    }
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!form.onSubmit(event)) return;
     if (!antiBot) return; // <Form> submits as usual
     event.preventDefault();
+    if (sending.current) return; // Enter again while it waits or sends
     retried.current = false;
     void send(new FormData(event.currentTarget));
   }
 
   useEffect(() => {
     const previous = lastSubmission.current;
-    if (!actionData?.retryChallenge || retried.current || !previous) return;
+    if (!actionData?.retryChallenge || retried.current || !previous) {
+      // A token is good for one request: the form came back (refused), so the next one is solved now.
+      if (actionData) token.prepareNext();
+      return;
+    }
     retried.current = true;
     void send(previous);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer may trigger the retry
   }, [actionData]);
 
-  return { onSubmit, errors: form.errors, formError: form.formError, busy: waiting || form.pending };
+  return {
+    onSubmit,
+    errors: form.errors,
+    formError: form.formError,
+    busy: waiting || form.pending,
+    /** Waiting for the proof of work after a click: the button says "Einen Moment …". */
+    solving: waiting,
+    /** For the form's data-anti-bot attribute: whether a solved token waits. */
+    antiBotState: token.state,
+  };
 }

@@ -6,12 +6,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { comments, recipes } from '../../db/schema/recipes.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
-import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
+import { quotaReached } from '../../lib/user-quota.server.ts';
 import { toCommentView } from './comment-queries.server.ts';
 import type { CommentInput } from './comment-schema.ts';
 import type { CommentView } from './comment-types.ts';
-
-export const COMMENT_RATE_LIMIT: UserQuota = { max: 10, windowMinutes: 10 };
 
 /** Why a comment write did not happen; comment-actions.server.ts turns it into a status and a German message. */
 export type CommentRefusal = 'too-many' | 'recipe-missing' | 'forbidden' | 'not-found';
@@ -19,7 +18,7 @@ export type CommentWriteResult<T = object> = ({ ok: true } & T) | { ok: false; r
 
 /** Posts a comment as `authorId` (from the session); returns the stored comment. */
 export async function createComment(authorId: string, recipeId: string, input: CommentInput): Promise<CommentWriteResult<{ comment: CommentView }>> {
-  if (await quotaReached({ table: comments, owner: comments.authorId, createdAt: comments.createdAt }, authorId, COMMENT_RATE_LIMIT)) {
+  if (await quotaReached({ table: comments, owner: comments.authorId, createdAt: comments.createdAt }, authorId, getEnv().RATE_LIMIT_COMMENTS_PER_USER)) {
     return { ok: false, reason: 'too-many' };
   }
   const comment = await getDb().transaction(async (tx) => {

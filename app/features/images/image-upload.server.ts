@@ -7,16 +7,14 @@ import { rm } from 'node:fs/promises';
 import { images } from '../../db/schema/recipes.ts';
 import { BodyReadError, BodyTooLargeError, discardBody, spoolBodyCapped, type SpooledBody } from '../../lib/request-body.server.ts';
 import { log } from '../../lib/logger.server.ts';
-import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
+import { quotaReached } from '../../lib/user-quota.server.ts';
 import { storeImage } from './image-mutations.server.ts';
 import { MAX_INPUT_BYTES } from './image-limits.ts';
 import { ImageRejectedError, type ImageRejection } from './image-processing.server.ts';
 import type { ImageRef } from './image-urls.ts';
 
 export type UploadAnswer = { image: ImageRef } | { error: string };
-
-/** Each picture costs decoding time and storage: a generous hourly limit per user, counted in `images`. */
-export const UPLOAD_RATE_LIMIT: UserQuota = { max: 30, windowMinutes: 60 };
 
 /** Why an upload was refused: the decoder's reasons (ImageRejection) and the endpoint's own. */
 export type UploadRefusal = ImageRejection | 'wrong-method' | 'signed-out' | 'too-many' | 'incomplete' | 'empty' | 'unavailable';
@@ -79,7 +77,7 @@ export async function refuseUpload(request: Request, reason: UploadRefusal) {
 
 /** Stores the request body as an image of `userId` and answers JSON (201, or 4xx with a German message). */
 export async function receiveImageUpload(request: Request, userId: string): Promise<Response> {
-  if (await quotaReached({ table: images, owner: images.userId, createdAt: images.createdAt }, userId, UPLOAD_RATE_LIMIT)) {
+  if (await quotaReached({ table: images, owner: images.userId, createdAt: images.createdAt }, userId, getEnv().RATE_LIMIT_UPLOADS_PER_USER)) {
     return refuseUpload(request, 'too-many');
   }
   let body: SpooledBody;

@@ -5,8 +5,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
+import { getEnv } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
-import { quotaReached, type UserQuota } from '../../lib/user-quota.server.ts';
+import { quotaReached } from '../../lib/user-quota.server.ts';
 import { displayName } from '../../utils/display-name.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { deleteImageIfUnused } from '../images/image-mutations.server.ts';
@@ -17,9 +18,6 @@ export type Actor = { id: string; name: string; email: string };
 /** Why a write did not happen; recipe-form-submit.server.ts turns it into a status and a German message. */
 export type RecipeRefusal = 'not-found' | 'forbidden' | 'image-missing' | 'too-many';
 export type RecipeWriteResult<T = object> = ({ ok: true } & T) | { ok: false; reason: RecipeRefusal };
-
-/** Far more than a person writes in an hour; stops a script filling the blog. */
-export const RECIPE_RATE_LIMIT: UserQuota = { max: 20, windowMinutes: 60 };
 
 /** The columns the form's fields fill: every field of the schema but the picture (chosen on create only). */
 function recipeFields({ imageId: _imageId, ...fields }: RecipeInput) {
@@ -33,7 +31,7 @@ function recipeFields({ imageId: _imageId, ...fields }: RecipeInput) {
  */
 export async function createRecipe(actor: Actor, input: RecipeInput): Promise<RecipeWriteResult<{ id: string }>> {
   const db = getDb();
-  if (await quotaReached({ table: recipes, owner: recipes.userId, createdAt: recipes.createdAt }, actor.id, RECIPE_RATE_LIMIT)) {
+  if (await quotaReached({ table: recipes, owner: recipes.userId, createdAt: recipes.createdAt }, actor.id, getEnv().RATE_LIMIT_RECIPES_PER_USER)) {
     return { ok: false, reason: 'too-many' };
   }
   if (input.imageId) {

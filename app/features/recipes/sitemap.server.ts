@@ -1,4 +1,4 @@
-// /sitemap.xml: home, the categories, every tag that has recipes and every
+// /sitemap.xml: home, the categories, the imprint and privacy pages, every tag that has recipes and every
 // recipe with its last change and picture (Google's image extension). Past
 // the protocol's 50,000 addresses per file it becomes a sitemap index of
 // parts under /sitemaps/ (a recipe entry is well under 1 KB, so 50,000 stay
@@ -53,12 +53,14 @@ function recipeEntry(recipe: SitemapRecipe, siteUrl: string): Entry {
   };
 }
 
-/** Home, the five categories and the tags with recipes. */
+/** Home, the five categories, the imprint and the privacy page, and the tags with recipes. */
 async function pageEntries(siteUrl: string) {
   const overview = await sitemapOverview();
   const pages: Entry[] = [
     { loc: `${siteUrl}/`, lastmod: overview.lastChange },
     ...CATEGORIES.map((c) => ({ loc: `${siteUrl}/${c.slug}`, lastmod: overview.categories.get(c.label) })),
+    { loc: `${siteUrl}/imprint` },
+    { loc: `${siteUrl}/datenschutz` },
     ...overview.tags.map(({ tag, lastChange }) => ({ loc: `${siteUrl}${tagPath(tag)}`, lastmod: lastChange })),
   ];
   return { overview, pages };

@@ -1,28 +1,26 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { forgotPasswordSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
+import { AccountSubmitButton } from './account-submit-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** Request a reset mail; the answer is the same whether or not the address exists. */
 export function ForgotPasswordForm({ actionData }: { actionData: AccountAnswer | undefined }) {
-  const { onSubmit, errors, formError, busy } = useAccountForm({ schema: forgotPasswordSchema, actionData, antiBot: true });
+  const { onSubmit, errors, formError, busy, solving, antiBotState } = useAccountForm({ schema: forgotPasswordSchema, actionData, antiBot: true });
   const message = formError ?? actionData?.message;
   return (
     <AuthCard
       title="Passwort vergessen?"
       intro="Gib die E-Mail-Adresse deines Accounts ein. Wir senden dir einen Link, mit dem du ein neues Passwort festlegen kannst."
     >
-      <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen">
+      <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen" data-anti-bot={antiBotState}>
         <Stack spacing={2.5}>
           <TextInput name="email" label="E-Mail" type="email" autoComplete="email" required fullWidth defaultValue={actionData?.values?.email} error={errors.email} />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            Passwort zurücksetzen
-          </Button>
+          <AccountSubmitButton label="Passwort zurücksetzen" busy={busy} solving={solving} />
           <div role="status" aria-live="polite">
             {message && <Alert severity={formError ? 'error' : 'success'}>{message}</Alert>}
           </div>

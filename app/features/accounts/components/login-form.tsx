@@ -1,12 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Form, Link as RouterLink } from 'react-router';
 import { TextInput } from '../../../components/form/fields.tsx';
 import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
 import { signInSchema, signUpSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
+import { AccountSubmitButton } from './account-submit-button.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -23,7 +24,7 @@ function loginPath(mode: 'login' | 'signup', redirectTo: string) {
 /** The combined login and registration form (one page, /login, for both). */
 export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
   const signUp = mode === 'signup';
-  const { onSubmit, errors, formError, busy } = useAccountForm({
+  const { onSubmit, errors, formError, busy, solving, antiBotState } = useAccountForm({
     schema: signUp ? signUpSchema : signInSchema,
     actionData,
     antiBot: signUp,
@@ -36,7 +37,7 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
       intro="Mit einem persönlichen Account kannst du deine eigenen Kreationen erfassen und die Gerichte der anderen Benutzer bewerten."
     >
       {notice && <Alert severity="success">{notice}</Alert>}
-      <Form method="post" noValidate onSubmit={onSubmit} aria-label={title}>
+      <Form method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         <Stack spacing={2.5}>
@@ -58,9 +59,17 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
             error={errors.password}
             hint={signUp ? PASSWORD_HINT : undefined}
           />
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {title}
-          </Button>
+          {signUp && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Mit deiner E-Mail-Adresse meldest du dich an. Wer deine Rezepte liest, kann dir über «Autor kontaktieren»
+              schreiben; angezeigt wird die Adresse nie. Mehr dazu unter{' '}
+              <Link component={RouterLink} to="/datenschutz">
+                Datenschutz
+              </Link>
+              .
+            </Typography>
+          )}
+          <AccountSubmitButton label={title} busy={busy} solving={solving} />
         </Stack>
       </Form>
       <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
