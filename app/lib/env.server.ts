@@ -36,6 +36,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     SITE_OWNER: z.string().min(1).default('Muster Kochstube, Anna Muster'),
     SITE_ADDRESS: z.string().min(1).default('Kochgasse 1, 8000 Zürich, Schweiz'),
+    /** The imprint's address; reported comments are mailed to it only when it is set (not the placeholder). */
     SITE_EMAIL: z.string().email('must be an e-mail address').default('hallo@chuchiblog.ch'),
     /** `silent` turns the log off; otherwise events below the level are left out. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }).default('info'),
@@ -77,7 +78,11 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  /** SITE_EMAIL was set, not the placeholder: mails to the site owner (reported comments) go out. */
+  siteEmailConfigured: boolean;
+};
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -91,7 +96,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl };
+  return { ...env, publicUrl, siteEmailConfigured: Boolean(source.SITE_EMAIL?.trim()) };
 }
 
 let current: Env | undefined;

@@ -8,8 +8,8 @@ import { rateLimits } from '../db/schema/auth.ts';
 
 export type RateLimitRule = { max: number; windowSeconds: number };
 
-/** Keys never hold personal data in clear: e-mail addresses are hashed. */
-export function rateLimitKey(scope: string, kind: 'ip' | 'email', value: string) {
+/** Keys never hold personal data in clear: e-mail addresses are hashed (user ids are opaque already). */
+export function rateLimitKey(scope: string, kind: 'ip' | 'email' | 'user', value: string) {
   const clean = value.trim().toLowerCase();
   const part = kind === 'email' ? createHash('sha256').update(clean).digest('hex').slice(0, 32) : clean;
   return `app:${scope}:${kind}:${part}`;
