@@ -24,12 +24,14 @@ try {
   const statuses = await Promise.all(
     Array.from({ length: COMMENTS }, async (_, i) => {
       const rating = (i % 5) + 1;
+      // Leserin 0 wrote the recipe: she comments without stars (an owner cannot rate her own recipe).
+      const stars = i % READERS === 0 ? {} : { rating: String(rating) };
       const sent = performance.now();
       const response = await fetch(`${server.url}/detail/${blog.recipeId}`, {
         method: 'POST',
         headers: { origin: server.url, cookie: cookies[i % READERS]! },
         redirect: 'manual',
-        body: new URLSearchParams({ intent: 'create-comment', rating: String(rating), nickname: `Leserin ${i % READERS}`, comment: `Kommentar ${i}: sehr fein!` }),
+        body: new URLSearchParams({ intent: 'create-comment', ...stars, nickname: `Leserin ${i % READERS}`, comment: `Kommentar ${i}: sehr fein!` }),
       });
       await response.arrayBuffer();
       latencies.push(performance.now() - sent);
@@ -49,19 +51,19 @@ try {
     .orderBy(asc(comments.createdAt), asc(comments.id));
   await close();
   // What the mean must hold: each reader's latest rating (later rows overwrite earlier ones).
-  const latest = new Map(stored.map((c) => [c.authorId, c]));
+  const latest = new Map(stored.filter((c) => c.rating !== null).map((c) => [c.authorId, c]));
   const expectedSum = [...latest.values()].reduce((sum, c) => sum + (c.rating ?? 0), 0);
   const countingIsLatest = stored.every((c) => c.ratingCounts === (latest.get(c.authorId) === c));
 
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
   const ok = statuses.filter((s) => s === 303).length;
-  const exact = stored.length === COMMENTS && row!.ratingCount === READERS && row!.ratingSum === expectedSum && countingIsLatest;
+  const exact = stored.length === COMMENTS && row!.ratingCount === READERS - 1 && row!.ratingSum === expectedSum && countingIsLatest;
   console.log(`comment burst: ${COMMENTS} concurrent comments on one recipe (${READERS} signed-in readers)`);
   console.log(`  saved (303 See Other): ${ok}/${COMMENTS}; all answered after ${(total / 1000).toFixed(2)} s (target < ${TARGET_MS / 1000} s)`);
   console.log(`  latency p50 ${at(0.5).toFixed(0)} ms, p95 ${at(0.95).toFixed(0)} ms, max ${at(1).toFixed(0)} ms`);
   console.log(
-    `  stored: ${stored.length} comments; rating count ${row!.ratingCount}, sum ${row!.ratingSum} (expected ${READERS} readers' latest, ${expectedSum}); the latest counts: ${countingIsLatest}: ${exact ? 'exact' : 'NOT EXACT'}`,
+    `  stored: ${stored.length} comments; rating count ${row!.ratingCount}, sum ${row!.ratingSum} (expected ${READERS - 1} readers' latest, ${expectedSum}); the latest counts: ${countingIsLatest}: ${exact ? 'exact' : 'NOT EXACT'}`,
   );
   console.log(`  target ${ok === COMMENTS && exact && total < TARGET_MS ? 'met' : 'MISSED'}`);
 } finally {
