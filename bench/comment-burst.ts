@@ -25,7 +25,7 @@ try {
     Array.from({ length: COMMENTS }, async (_, i) => {
       const rating = (i % 5) + 1;
       // Leserin 0 wrote the recipe: she comments without stars (an owner cannot rate her own recipe).
-      const stars = i % READERS === 0 ? {} : { rating: String(rating) };
+      const stars: Record<string, string> = i % READERS === 0 ? {} : { rating: String(rating) };
       const sent = performance.now();
       const response = await fetch(`${server.url}/detail/${blog.recipeId}`, {
         method: 'POST',
