@@ -7,7 +7,9 @@ import { firstErrors as commentFieldErrors } from '../../app/components/form/for
 import { COMMENT_REFUSALS } from '../../app/features/comments/comment-actions.server.ts';
 import * as mutations from '../../app/features/comments/comment-mutations.server.ts';
 import { listComments, loadCommentState, MISSING_RECIPE_ID } from '../../app/features/comments/comment-queries.server.ts';
+import { REPORT_RATE_LIMITS, reportAction, reportMail } from '../../app/features/comments/comment-report-actions.server.ts';
 import { reportComment } from '../../app/features/comments/comment-reports.server.ts';
+import { parseEnv } from '../../app/lib/env.server.ts';
 import { commentPostSchema, commentSchema } from '../../app/features/comments/comment-schema.ts';
 import { getRecipe } from '../../app/features/recipes/recipe-queries.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
@@ -351,4 +353,66 @@ test('two reports by the same person at once: one is stored', async () => {
   const results = await Promise.all(Array.from({ length: 5 }, () => reportComment({ userId: ben.id }, recipe.id, comment.uid, 'Werbung')));
   expect(results.filter((r) => r.ok)).toHaveLength(1);
   expect(await getDb().$count(commentReports, eq(commentReports.commentId, comment.uid))).toBe(1);
+});
+
+/** A report action's answer as the browser gets it: status and data. */
+function answered(result: unknown) {
+  const { data, init } = result as { data: { done?: string; formError?: string }; init?: { status?: number } };
+  return { status: init?.status ?? 200, ...data };
+}
+
+function reasonForm(reason: string) {
+  const form = new FormData();
+  form.set('reason', reason);
+  return form;
+}
+
+test('reports are limited: 10 an hour per account, and 10 an hour per address when signed out', async () => {
+  const owner = await createUser();
+  const [ann, cleo, ben] = [await createUser(), await createUser(), await createUser()];
+  const recipe = await createRecipe(owner);
+  const limit = REPORT_RATE_LIMITS.perUser.max;
+  const targets = [];
+  // Two writers: one person may post only 10 comments in 10 minutes.
+  for (let i = 0; i <= limit; i++) {
+    const writer = i % 2 === 0 ? ann : cleo;
+    targets.push(await createComment(writer.id, recipe.id, { rating: 3, nickname: 'Ann', comment: `Nr. ${i}` }));
+  }
+  const report = (userId: string | null, commentId: string, clientIp = '198.51.100.20') =>
+    reportAction({ userId, clientIp, recipeId: recipe.id, commentId, form: reasonForm('Werbung') }).then(answered);
+
+  for (const target of targets.slice(0, limit)) expect(await report(ben.id, target.uid)).toMatchObject({ status: 200, done: expect.stringContaining('Danke') });
+  const over = await report(ben.id, targets[limit]!.uid);
+  expect(over).toMatchObject({ status: 429, formError: expect.stringContaining('viele Kommentare gemeldet') });
+  expect(await getDb().$count(commentReports, eq(commentReports.reporterId, ben.id))).toBe(limit);
+
+  // Signed out: counted per address before the proof of work is checked, so a script without one is stopped too.
+  for (let i = 0; i < REPORT_RATE_LIMITS.perIp.max; i++) expect((await report(null, targets[0]!.uid, '198.51.100.99')).status).toBe(400);
+  expect((await report(null, targets[0]!.uid, '198.51.100.99')).status).toBe(429);
+  expect((await report(null, targets[0]!.uid, '198.51.100.98')).status).toBe(400); // another address: its own count
+});
+
+test('the report mail is German, names the comment, its author and the reason, and links to the comment; it goes only to a set SITE_EMAIL', () => {
+  expect(parseEnv({}).siteEmailConfigured).toBe(false);
+  expect(parseEnv({ SITE_EMAIL: 'redaktion@chuchiblog.example' }).siteEmailConfigured).toBe(true);
+  const mail = reportMail(
+    'redaktion@chuchiblog.example',
+    {
+      commentId: '11111111-1111-4111-8111-111111111111',
+      recipeId: '22222222-2222-4222-8222-222222222222',
+      authorId: 'x',
+      nickname: 'Spammer <b>',
+      comment: 'Billige Uhren',
+      createdAt: new Date().toISOString(),
+      recipeTitle: 'Zopf',
+    },
+    'Werbung',
+  );
+  expect(mail.subject).toBe('Gemeldeter Kommentar zu «Zopf»');
+  expect(mail.text).toContain('Geschrieben von: Spammer <b>');
+  expect(mail.text).toContain('Billige Uhren');
+  expect(mail.text).toContain('Grund der Meldung:\nWerbung');
+  expect(mail.text).toMatch(/\/detail\/22222222-2222-4222-8222-222222222222#kommentar-11111111-1111-4111-8111-111111111111/);
+  expect(mail.html).toContain('Spammer &#60;b&#62;'); // user text is escaped in the HTML part
+  expect(mail.text).not.toMatch(/ß/);
 });
