@@ -12,6 +12,7 @@ export default [
   route('detail/:recipeId/delete', 'routes/recipe-delete.ts'),
   route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
   route('detail/:recipeId/kochmodus', 'routes/cook-mode.tsx'),
+  route('detail/:recipeId/kommentare/:commentId/melden', 'routes/comment-report.tsx'),
   route('imprint', 'routes/imprint.tsx'),
   route('datenschutz', 'routes/privacy.tsx'),
   route('suche', 'routes/search.tsx'),

@@ -84,6 +84,7 @@ await runScript(async () => {
               nickname: DEMO_USERS[key].name,
               comment: DEMO_COMMENTS[(index + n) % DEMO_COMMENTS.length]!,
               rating,
+              ratingCounts: true, // one rated comment per person and recipe: it counts
               createdAt: new Date(createdAt.getTime() + (n + 1) * 3_600_000),
             });
             await tx

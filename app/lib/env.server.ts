@@ -51,6 +51,12 @@ export const RATE_LIMIT_DEFAULTS = {
   RATE_LIMIT_UPLOADS_PER_USER: '30/1h',
   RATE_LIMIT_AUTHOR_CONTACT_PER_IP: '20/1h',
   RATE_LIMIT_EXPORTS_PER_USER: '5/1h',
+  RATE_LIMIT_REPORTS_PER_USER: '10/1h',
+  RATE_LIMIT_REPORTS_PER_IP: '10/1h',
+  RATE_LIMIT_NAME_CHANGES_PER_USER: '20/1h',
+  RATE_LIMIT_EMAIL_CHANGES_PER_USER: '5/1h',
+  RATE_LIMIT_PASSWORD_CHANGES_PER_USER: '5/15min',
+  RATE_LIMIT_ACCOUNT_DELETIONS_PER_USER: '5/15min',
 } as const;
 
 export type RateLimitSetting = keyof typeof RATE_LIMIT_DEFAULTS;
@@ -102,6 +108,7 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     SITE_OWNER: z.string().min(1).default(SITE_PLACEHOLDERS.SITE_OWNER),
     SITE_ADDRESS: z.string().min(1).default(SITE_PLACEHOLDERS.SITE_ADDRESS),
+    /** The imprint's address; reported comments are mailed to it only when it is set (not the placeholder). */
     SITE_EMAIL: z.string().email('must be an e-mail address').default(SITE_PLACEHOLDERS.SITE_EMAIL),
     /** `silent` turns the log off; otherwise events below the level are left out. */
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent'], { message: 'must be debug, info, warn, error or silent' }).default('info'),
@@ -143,7 +150,11 @@ const envSchema = z
     }
   });
 
-export type Env = z.infer<typeof envSchema> & { publicUrl: string };
+export type Env = z.infer<typeof envSchema> & {
+  publicUrl: string;
+  /** SITE_EMAIL was set, not the placeholder: mails to the site owner (reported comments) go out. */
+  siteEmailConfigured: boolean;
+};
 
 export class EnvError extends Error {
   override name = 'EnvError';
@@ -157,7 +168,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl };
+  return { ...env, publicUrl, siteEmailConfigured: Boolean(source.SITE_EMAIL?.trim()) };
 }
 
 /** The SITE_* settings that still hold the placeholder: a public site must name who is responsible. */

@@ -54,7 +54,7 @@ export function composeMail({
   const text = `Hallo ${name}\n\n${intro}\n\n${linkLabel}:\n${url}\n\n${outro}\n\nLiebe Grüsse\nDein Chuchiblog`;
   const html = `<!doctype html><html lang="de-CH"><body style="font-family:Georgia,serif;color:#1d1b19;line-height:1.5">
 <p>Hallo ${escapeHtml(name)}</p>
-<p>${escapeHtml(intro)}</p>
+<p style="white-space:pre-line">${escapeHtml(intro)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 18px;background:#1d1b19;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(linkLabel)}</a></p>
 <p style="font-size:13px;color:#555">Falls der Knopf nicht funktioniert, kopiere diesen Link in deinen Browser:<br>${escapeHtml(url)}</p>
 <p>${escapeHtml(outro)}</p>

@@ -10,7 +10,7 @@ import { scheduleHourly } from './hourly-job.server.ts';
 
 export type { RateLimitRule };
 
-/** Keys never hold personal data in clear: e-mail addresses are hashed. */
+/** Keys never hold personal data in clear: e-mail addresses are hashed (user ids are opaque already). */
 export function rateLimitKey(scope: string, kind: 'ip' | 'email' | 'user', value: string) {
   const clean = value.trim().toLowerCase();
   const part = kind === 'email' ? createHash('sha256').update(clean).digest('hex').slice(0, 32) : clean;

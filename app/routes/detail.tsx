@@ -165,7 +165,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
       )}
 
       <div data-print="hide">
-        <CommentsSection recipeId={recipe.uid} state={commentState} user={user} result={actionData} />
+        <CommentsSection recipeId={recipe.uid} recipeOwnerId={recipe.userId} state={commentState} user={user} result={actionData} />
       </div>
     </Stack>
   );

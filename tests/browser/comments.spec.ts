@@ -1,19 +1,23 @@
 // Comments and star ratings with three people: the author of the recipe,
-// and two readers who rate it; plus anonymous visitors.
+// and two readers who rate it; plus anonymous visitors. Reported comments
+// are mailed to the site owner (SITE_EMAIL) through the SMTP sink.
 import type { Page } from '@playwright/test';
+import { createComment as postComment } from '../../app/features/comments/comment-mutations.server.ts';
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { expect, hydrated, journeys, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
-const test = journeys();
+const SITE_EMAIL = 'meldungen@chuchiblog.example';
+const test = journeys({ SITE_EMAIL });
 
 let recipePath: string;
+let anna: Account;
 let beat: Account;
 let chiara: Account;
 
 test.beforeAll(async ({ app }) => {
   void app; // the app's database is where the factories write
-  const anna = await createAccount('Anna Graf');
+  anna = await createAccount('Anna Graf');
   beat = await createAccount('Beat Keller');
   chiara = await createAccount('Chiara Rossi');
   const recipe = await createRecipe(anna, { title: 'Capuns', lead: 'Mangoldwickel aus dem Bündnerland.' });
@@ -147,4 +151,142 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
   await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
   // The typed text survives the refused submit.
   await expect(commentBox(page)).toHaveValue('Ohne Sterne');
+});
+
+/** A recipe of Anna's with a rated comment by Beat and one by Chiara, written through the app's own mutation. */
+async function annasRecipeWithComments(title: string) {
+  const recipe = await createRecipe(anna, { title });
+  for (const [who, rating, text] of [
+    [beat, 5, 'Schmeckt wie bei Grossmutter.'],
+    [chiara, 1, 'Günstige Uhren auf www.uhren.example'],
+  ] as const) {
+    const result = await postComment(who.id, recipe.id, { rating, nickname: who.name, comment: text });
+    expect(result.ok).toBe(true);
+  }
+  return { path: `/detail/${recipe.id}`, id: recipe.id };
+}
+
+test('the recipe owner removes another person’s comment on a phone', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Zürcher Geschnetzeltes');
+  const page = await openPage('mobile');
+  await logInAndGo(page, recipe.path, anna.email);
+  await hydrated(page);
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await expect(page.getByRole('img', { name: 'Bewertung: 3 von 5 Sternen (2 Bewertungen)' }).first()).toBeVisible();
+  // The owner may remove every comment on her recipe: one icon per comment.
+  await expect(comments.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(2);
+
+  const spam = comments.getByRole('listitem').filter({ hasText: 'Günstige Uhren' });
+  await spam.getByRole('button', { name: 'Kommentar löschen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Bist du sicher, dass du diesen Kommentar löschen möchtest?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(spam).toBeVisible();
+
+  await spam.getByRole('button', { name: 'Kommentar löschen' }).click();
+  await dialog.getByRole('button', { name: 'Löschen' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(comments.getByText('Günstige Uhren')).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Bewertung: 5 von 5 Sternen (1 Bewertung)' }).first()).toBeVisible();
+  await expect(comments.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
+
+  // Another reader still sees only the icon of their own comments (none here).
+  const other = await openPage('desktop');
+  await logInAndGo(other, recipe.path, chiara.email);
+  await expect(other.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(0);
+  expect(jsErrors(page)).toEqual([]);
+});
+
+test('the owner’s comment form has no stars, and her comment leaves the average alone', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Basler Mehlsuppe');
+  const page = await openPage('mobile');
+  await logInAndGo(page, recipe.path, anna.email);
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Dein Kommentar zum Rezept' });
+  await expect(form.getByText('Dein eigenes Rezept kannst du nicht bewerten.')).toBeVisible();
+  await expect(form.getByRole('radio')).toHaveCount(0);
+  // The honeypot is out of sight and out of reach of the keyboard.
+  await expect(form.locator('input[name="website"]')).toHaveAttribute('tabindex', '-1');
+  await expect(form.locator('input[name="website"]')).not.toBeInViewport();
+
+  await commentBox(page).fill('Danke euch! Tipp: mit gerösteten Zwiebeln servieren.');
+  await page.getByRole('button', { name: 'Kommentieren' }).click();
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  const mine = comments.getByRole('listitem').filter({ hasText: 'gerösteten Zwiebeln' });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByRole('img', { name: /Bewertung/ })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: 'Bewertung: 3 von 5 Sternen (2 Bewertungen)' }).first()).toBeVisible();
+  // No "Melden" on one's own comment.
+  await expect(mine.getByRole('link', { name: 'Melden' })).toHaveCount(0);
+  expect(jsErrors(page)).toEqual([]);
+});
+
+test('a second rating by the same reader replaces the first; the first keeps its stars, marked', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Bündner Gerstensuppe');
+  const page = await openPage('desktop');
+  await logInAndGo(page, recipe.path, beat.email);
+  await hydrated(page);
+  await rate(page, 3, 'Beim zweiten Mal etwas zu dick.');
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await expect(comments.getByText('Beim zweiten Mal etwas zu dick.')).toBeVisible();
+  // Beat's 3 replaced his 5: (3 + 1) / 2.
+  await expect(page.getByRole('img', { name: 'Bewertung: 2 von 5 Sternen (2 Bewertungen)' }).first()).toBeVisible();
+  const first = comments.getByRole('listitem').filter({ hasText: 'Schmeckt wie bei Grossmutter.' });
+  await expect(first.getByRole('img', { name: 'Bewertung: 5 von 5 Sternen' })).toBeVisible();
+  await expect(first.getByText('zählt nicht zum Durchschnitt')).toBeVisible();
+  expect(jsErrors(page)).toEqual([]);
+});
+
+test('a signed-out reader reports a comment; the site owner gets a mail that leads to it', async ({ openPage, mail }) => {
+  const recipe = await annasRecipeWithComments('Luzerner Chügelipastete');
+  const page = await openPage('mobile');
+  await page.goto(recipe.path);
+  await hydrated(page);
+  const spam = page.getByRole('region', { name: 'Kommentare' }).getByRole('listitem').filter({ hasText: 'Günstige Uhren' });
+  await spam.getByRole('link', { name: 'Melden' }).click();
+  await expect(page.getByRole('heading', { name: 'Kommentar melden' })).toBeVisible();
+  await expect(page.getByText('Günstige Uhren auf www.uhren.example')).toBeVisible();
+  await hydrated(page);
+
+  // Without a reason: the form says so and sends nothing.
+  await page.getByRole('button', { name: 'Kommentar melden' }).click();
+  await expect(page.getByText('Bitte schreibe kurz, was mit diesem Kommentar nicht stimmt.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Grund' }).fill('Das ist Werbung für Uhren.');
+  await page.getByRole('button', { name: 'Kommentar melden' }).click();
+  await expect(page.getByText('Danke für deine Meldung! Wir schauen uns den Kommentar an.')).toBeVisible();
+
+  const report = await mail.waitForMail(SITE_EMAIL, /Gemeldeter Kommentar/);
+  expect(report.subject).toContain('Luzerner Chügelipastete');
+  expect(report.text).toContain('Günstige Uhren auf www.uhren.example');
+  expect(report.text).toContain('Chiara Rossi');
+  expect(report.text).toContain('Das ist Werbung für Uhren.');
+  const link = report.links.find((l) => l.includes(`/detail/${recipe.id}#kommentar-`));
+  expect(link, report.links.join(' ')).toBeDefined();
+  // The link leads to the comment itself.
+  await page.goto(new URL(link!).pathname + new URL(link!).hash);
+  await expect(page.locator(new URL(link!).hash)).toContainText('Günstige Uhren');
+  await expect(page.locator(new URL(link!).hash)).toBeInViewport();
+
+  // The same reader (same address) again: a friendly note, no second mail.
+  await spam.getByRole('link', { name: 'Melden' }).click();
+  await page.getByRole('textbox', { name: 'Grund' }).fill('Immer noch Werbung.');
+  await page.getByRole('button', { name: 'Kommentar melden' }).click();
+  await expect(page.getByText('Du hast diesen Kommentar bereits gemeldet.')).toBeVisible();
+  expect(mail.mails.filter((m) => m.to.includes(SITE_EMAIL) && m.subject.includes('Luzerner'))).toHaveLength(1);
+  expect(page.errors).toEqual([]);
+});
+
+test('a signed-in reader reports a comment without JavaScript', async ({ openPage, mail }) => {
+  const recipe = await annasRecipeWithComments('Glarner Pastete');
+  const page = await openPage('desktop', { javaScriptEnabled: false });
+  await logInAndGo(page, recipe.path, beat.email);
+  const spam = page.getByRole('region', { name: 'Kommentare' }).getByRole('listitem').filter({ hasText: 'Günstige Uhren' });
+  await spam.getByRole('link', { name: 'Melden' }).click();
+  await page.getByRole('textbox', { name: 'Grund' }).fill('Spam');
+  await page.getByRole('button', { name: 'Kommentar melden' }).click();
+  await expect(page.getByText('Danke für deine Meldung!')).toBeVisible();
+  const report = await mail.waitForMail(SITE_EMAIL, /Glarner Pastete/);
+  expect(report.text).toContain('Spam');
 });

@@ -1,9 +1,11 @@
 // The server enforces who may comment and delete, whatever a client sends:
 // plain HTTP requests against the real app, with real session cookies.
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
-import { comments, recipes } from '../../app/db/schema/recipes.ts';
+import { commentReports, comments, recipes } from '../../app/db/schema/recipes.ts';
 import { createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -12,6 +14,7 @@ let app: TestApp;
 let recipeId: string;
 let author: Awaited<ReturnType<typeof createAccount>>;
 let other: Awaited<ReturnType<typeof createAccount>>;
+let owner: Awaited<ReturnType<typeof createAccount>>;
 const cookies: Record<string, string> = {};
 
 function post(path: string, fields: Record<string, string>, cookie?: string, headers: Record<string, string> = {}) {
@@ -31,12 +34,13 @@ async function rating() {
 
 beforeAll(async () => {
   app = await startTestApp();
-  const owner = await createAccount('Anna Graf');
+  owner = await createAccount('Anna Graf');
   author = await createAccount('Beat Keller');
   other = await createAccount('Chiara Rossi');
   recipeId = (await createRecipe(owner)).id;
   cookies.author = await sessionCookie(app.url, author.email);
   cookies.other = await sessionCookie(app.url, other.email);
+  cookies.owner = await sessionCookie(app.url, owner.email);
   expect(cookies.author).toMatch(/chuchiblog\.session_token=/);
 });
 
@@ -117,4 +121,150 @@ test('a comment posted from another site is refused', async () => {
   );
   expect(response.status).toBe(403);
   expect(await getDb().$count(comments, eq(comments.comment, 'CSRF'))).toBe(0);
+});
+
+/** A comment by `author` on the test recipe, posted over HTTP; returns its row. */
+async function postComment(text: string, rating = '4') {
+  const response = await post(`/detail/${recipeId}`, { intent: 'create-comment', rating, nickname: 'Beat', comment: text }, cookies.author);
+  expect(response.status).toBe(303);
+  const [row] = await getDb().select().from(comments).where(eq(comments.comment, text));
+  return row!;
+}
+
+test('the recipe owner removes any comment on their recipe; the owner of another recipe cannot (403)', async () => {
+  const path = `/detail/${recipeId}`;
+  const comment = await postComment('Entfernt die Besitzerin');
+  const remove = { intent: 'delete-comment', commentId: comment.id };
+  // "other" owns a recipe too, but not this one.
+  await createRecipe(other, { title: 'Chiaras Risotto' });
+  const refused = await post(path, remove, cookies.other);
+  expect(refused.status).toBe(403);
+  expect(await getDb().$count(comments, eq(comments.id, comment.id))).toBe(1);
+  expect(await rating()).toEqual({ sum: 4, count: 1 });
+
+  expect((await post(path, remove, cookies.owner)).status).toBe(200);
+  expect(await getDb().$count(comments, eq(comments.id, comment.id))).toBe(0);
+  expect(await rating()).toEqual({ sum: 0, count: 0 });
+});
+
+test('a comment delete posted from another site is refused', async () => {
+  const comment = await postComment('Bleibt trotz fremder Seite');
+  const response = await post(`/detail/${recipeId}`, { intent: 'delete-comment', commentId: comment.id }, cookies.owner, {
+    origin: 'https://boese.example',
+    'sec-fetch-site': 'cross-site',
+  });
+  expect(response.status).toBe(403);
+  expect(await getDb().$count(comments, eq(comments.id, comment.id))).toBe(1);
+  await getDb().delete(comments).where(eq(comments.id, comment.id));
+  await getDb().update(recipes).set({ ratingSum: 0, ratingCount: 0 }).where(eq(recipes.id, recipeId));
+});
+
+test('the owner cannot rate their own recipe, but may comment on it without stars; readers must rate', async () => {
+  const path = `/detail/${recipeId}`;
+  const rated = await post(path, { intent: 'create-comment', rating: '5', nickname: 'Anna', comment: 'Eigenlob' }, cookies.owner);
+  expect(rated.status).toBe(403);
+  expect(await rated.text()).toContain('Dein eigenes Rezept kannst du nicht bewerten.');
+  expect(await getDb().$count(comments, eq(comments.comment, 'Eigenlob'))).toBe(0);
+
+  const note = await post(path, { intent: 'create-comment', nickname: 'Anna', comment: 'Tipp der Köchin' }, cookies.owner);
+  expect(note.status).toBe(303);
+  const [stored] = await getDb().select().from(comments).where(eq(comments.comment, 'Tipp der Köchin'));
+  expect(stored).toMatchObject({ authorId: owner.id, rating: null, ratingCounts: false });
+
+  const unrated = await post(path, { intent: 'create-comment', rating: '', nickname: 'Beat', comment: 'Ohne Sterne' }, cookies.author);
+  expect(unrated.status).toBe(400);
+  expect(await unrated.text()).toContain('Bitte gib eine Bewertung ab.');
+  expect(await rating()).toEqual({ sum: 0, count: 0 });
+  await getDb().delete(comments).where(eq(comments.id, stored!.id));
+});
+
+test('a second rating by the same person replaces the first in the mean', async () => {
+  const first = await postComment('Erstes Mal', '2');
+  const second = await postComment('Zweites Mal', '5');
+  expect(await rating()).toEqual({ sum: 5, count: 1 });
+  const page = await (await fetch(`${app.url}/detail/${recipeId}`)).text();
+  expect(page).toContain('Bewertung: 5 von 5 Sternen (1 Bewertung)');
+  expect(page).toContain('zählt nicht zum Durchschnitt'); // the first comment keeps its stars, marked
+  for (const c of [first, second]) expect((await post(`/detail/${recipeId}`, { intent: 'delete-comment', commentId: c.id }, cookies.author)).status).toBe(200);
+  expect(await rating()).toEqual({ sum: 0, count: 0 });
+});
+
+test('a filled honeypot is answered like a saved comment, and nothing is stored', async () => {
+  const response = await post(
+    `/detail/${recipeId}`,
+    { intent: 'create-comment', rating: '5', nickname: 'Bot', comment: 'Honigtopf', website: 'https://spam.example' },
+    cookies.author,
+  );
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe(`/detail/${recipeId}#kommentare`);
+  expect(await getDb().$count(comments, eq(comments.comment, 'Honigtopf'))).toBe(0);
+  expect(await rating()).toEqual({ sum: 0, count: 0 });
+});
+
+test('more than two links in a comment are refused with a message under the field', async () => {
+  const text = 'Schaut hier: https://a.example http://b.example und www.c.example';
+  const response = await post(`/detail/${recipeId}`, { intent: 'create-comment', rating: '5', nickname: 'Beat', comment: text }, cookies.author);
+  expect(response.status).toBe(400);
+  expect(await response.text()).toContain('Ein Kommentar darf höchstens 2 Links enthalten.');
+  expect(await getDb().$count(comments, eq(comments.comment, text))).toBe(0);
+  const two = await postComment('Zwei gehen: https://a.example und www.b.example');
+  await getDb().delete(comments).where(eq(comments.id, two.id));
+  await getDb().update(recipes).set({ ratingSum: 0, ratingCount: 0 }).where(eq(recipes.id, recipeId));
+});
+
+/** A solved anti-bot token, as the page's Web Workers make it. */
+async function solvedToken() {
+  const challenge = await (await fetch(`${app.url}/api/altcha-challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+test('reports: signed in once per person; signed out only with the proof of work, once per address; never cross-site', async () => {
+  const comment = await postComment('Bitte melden');
+  const reportPath = `/detail/${recipeId}/kommentare/${comment.id}/melden`;
+  const count = () => getDb().$count(commentReports, eq(commentReports.commentId, comment.id));
+
+  // The page is there for everyone, and says noindex.
+  const page = await fetch(`${app.url}${reportPath}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Bitte melden');
+  expect((await fetch(`${app.url}/detail/${recipeId}/kommentare/00000000-0000-4000-8000-000000000000/melden`)).status).toBe(404);
+
+  const crossSite = await post(reportPath, { reason: 'Spam' }, cookies.other, { origin: 'https://boese.example', 'sec-fetch-site': 'cross-site' });
+  expect(crossSite.status).toBe(403);
+  const noReason = await post(reportPath, { reason: ' ' }, cookies.other);
+  expect(noReason.status).toBe(400);
+  expect(await count()).toBe(0);
+
+  const first = await post(reportPath, { reason: 'Werbung' }, cookies.other);
+  expect(first.status).toBe(200);
+  expect(await first.text()).toContain('Danke für deine Meldung!');
+  const again = await post(reportPath, { reason: 'Nochmals' }, cookies.other);
+  expect(again.status).toBe(200);
+  expect(await again.text()).toContain('Du hast diesen Kommentar bereits gemeldet.');
+  expect(await count()).toBe(1);
+
+  // Signed out: no proof of work, a forged one: refused, nothing stored.
+  const anonymous = await post(reportPath, { reason: 'Spam' });
+  expect(anonymous.status).toBe(400);
+  expect(await anonymous.text()).toContain('Sicherheitsprüfung');
+  const forged = await post(reportPath, { reason: 'Spam', altcha: Buffer.from('{"x":1}').toString('base64') });
+  expect(forged.status).toBe(400);
+  expect(await count()).toBe(1);
+
+  const solved = await post(reportPath, { reason: 'Spam', altcha: await solvedToken() });
+  expect(solved.status).toBe(200);
+  expect(await solved.text()).toContain('Danke für deine Meldung!');
+  // Same address again, with a new proof of work: already reported.
+  const sameAddress = await post(reportPath, { reason: 'Spam', altcha: await solvedToken() });
+  expect(await sameAddress.text()).toContain('Du hast diesen Kommentar bereits gemeldet.');
+  expect(await count()).toBe(2);
+  const stored = await getDb().select().from(commentReports).where(eq(commentReports.commentId, comment.id));
+  expect(stored.filter((r) => r.reporterIpHash).map((r) => r.reporterIpHash)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+  expect(JSON.stringify(stored)).not.toMatch(/127\.0\.0\.1|::1/);
+
+  // The comment goes, its reports with it.
+  expect((await post(`/detail/${recipeId}`, { intent: 'delete-comment', commentId: comment.id }, cookies.owner)).status).toBe(200);
+  expect(await count()).toBe(0);
+  expect(await rating()).toEqual({ sum: 0, count: 0 });
 });

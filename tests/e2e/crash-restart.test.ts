@@ -54,7 +54,8 @@ function seededRandom(seed: number) {
 const random = seededRandom(SEED);
 
 type Write =
-  | { kind: 'comment'; marker: string; user: number; recipeId: string; rating: number }
+  /** rating null: the commenter owns the recipe, and owners comment without rating. */
+  | { kind: 'comment'; marker: string; user: number; recipeId: string; rating: number | null }
   | { kind: 'recipe'; marker: string; user: number };
 /**
  * acknowledged: the success answer came; refused: 429 (nothing may be saved);
@@ -66,8 +67,8 @@ type Outcome = 'acknowledged' | 'refused' | 'interrupted' | 'undelivered';
 const sent = new Map<string, { write: Write; outcome: Outcome; kill: number }>();
 const problems: string[] = [];
 const users: Array<{ email: string; cookie: string; comments: number; recipes: number }> = [];
-/** Recipes known to exist (seeded, or found in the database after a restart): what comments go to. */
-let recipeIds: string[] = [];
+/** Recipes known to exist (seeded, or found in the database after a restart) and their owners' addresses: what comments go to. */
+let recipeIds: Array<{ id: string; ownerEmail: string }> = [];
 let dataDir: string;
 /** Copies of the database directory, outside DATA_DIR. */
 let scratchDir: string;
@@ -126,7 +127,7 @@ function formBody(write: Write) {
   if (write.kind === 'comment') {
     return new URLSearchParams({
       intent: 'create-comment',
-      rating: String(write.rating),
+      ...(write.rating === null ? {} : { rating: String(write.rating) }),
       nickname: 'Crashtest',
       comment: `Kommentar ${write.marker}`,
     });
@@ -171,8 +172,9 @@ function toWrite(d: Draw, kill: number, index: number): Write | undefined {
   const commenter = d.comment ? pickBy((u) => u.comments < COMMENT_BUDGET) : undefined;
   if (commenter) {
     commenter.u.comments++;
-    const recipeId = recipeIds[Math.floor(d.recipe * recipeIds.length)]!;
-    return { kind: 'comment', marker, user: commenter.i, recipeId, rating: d.rating };
+    const recipe = recipeIds[Math.floor(d.recipe * recipeIds.length)]!;
+    const own = recipe.ownerEmail === commenter.u.email;
+    return { kind: 'comment', marker, user: commenter.i, recipeId: recipe.id, rating: own ? null : d.rating };
   }
   const author = pickBy((u) => u.recipes < RECIPE_BUDGET);
   if (!author) return undefined;
@@ -239,11 +241,21 @@ async function burst(server: Server, kill: number) {
   expect(await server.exited).toBe('SIGKILL');
 }
 
-/** Checks a database against everything the server acknowledged so far; returns its recipes' ids. */
+/** Checks a database against everything the server acknowledged so far; returns its recipes with their owners. */
 async function check(db: Database, label: string) {
-  const storedComments = await db.select({ comment: comments.comment, rating: comments.rating, recipeId: comments.recipeId }).from(comments);
+  const storedComments = await db
+    .select({
+      comment: comments.comment,
+      rating: comments.rating,
+      ratingCounts: comments.ratingCounts,
+      recipeId: comments.recipeId,
+      authorId: comments.authorId,
+      createdAt: comments.createdAt,
+      id: comments.id,
+    })
+    .from(comments);
   const storedRecipes = await db
-    .select({ id: recipes.id, title: recipes.title, ratingSum: recipes.ratingSum, ratingCount: recipes.ratingCount })
+    .select({ id: recipes.id, title: recipes.title, userEmail: recipes.userEmail, ratingSum: recipes.ratingSum, ratingCount: recipes.ratingCount })
     .from(recipes);
 
   const commentByText = new Map(storedComments.map((c) => [c.comment, c]));
@@ -261,10 +273,22 @@ async function check(db: Database, label: string) {
     }
   }
 
-  const totals = new Map<string, { sum: number; count: number }>();
+  // Each person's latest rated comment on a recipe counts, and only that one.
+  const latestRated = new Map<string, (typeof storedComments)[number]>();
   for (const c of storedComments) {
+    if (c.rating === null) continue;
+    const key = `${c.recipeId}/${c.authorId}`;
+    const latest = latestRated.get(key);
+    if (!latest || c.createdAt > latest.createdAt || (+c.createdAt === +latest.createdAt && c.id > latest.id)) latestRated.set(key, c);
+  }
+  const counting = new Set([...latestRated.values()].map((c) => c.id));
+  for (const c of storedComments) {
+    if (c.ratingCounts !== counting.has(c.id)) wrong.push(`comment ${c.comment}: counts ${c.ratingCounts}, latest rated ${counting.has(c.id)}`);
+  }
+  const totals = new Map<string, { sum: number; count: number }>();
+  for (const c of latestRated.values()) {
     const total = totals.get(c.recipeId) ?? { sum: 0, count: 0 };
-    total.sum += c.rating;
+    total.sum += c.rating!;
     total.count += 1;
     totals.set(c.recipeId, total);
   }
@@ -282,7 +306,7 @@ async function check(db: Database, label: string) {
     ratingDrift: [],
     problems: [],
   });
-  return storedRecipes.map((r) => r.id);
+  return storedRecipes.map((r) => ({ id: r.id, ownerEmail: r.userEmail }));
 }
 
 /** Copies the database directory as the kill left it (nothing runs on it now). */
@@ -318,7 +342,7 @@ beforeAll(async () => {
         .insert(accounts)
         .values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: hash });
       users.push({ email: user.email, cookie: '', comments: 0, recipes: 0 });
-      if (i < 3) recipeIds.push((await createRecipe(user, { title: `Startrezept ${i}` })).id);
+      if (i < 3) recipeIds.push({ id: (await createRecipe(user, { title: `Startrezept ${i}` })).id, ownerEmail: user.email });
     }
   } finally {
     await close();

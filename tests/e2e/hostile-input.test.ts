@@ -22,6 +22,9 @@ let app: TestApp;
 let owner: Awaited<ReturnType<typeof createAccount>>;
 let recipeId: string;
 let commentId: string;
+/** A comment by Chiara on a recipe of her own: Beat owns a recipe too, but not that one. */
+let othersRecipeId: string;
+let othersCommentId: string;
 const cookies = { owner: '', other: '' };
 let log = '';
 
@@ -42,6 +45,8 @@ beforeAll(async () => {
   const recipe = await createRecipe(owner, { imageId: await createImage(owner.id) });
   recipeId = recipe.id;
   commentId = (await createComment(recipeId, other)).id;
+  othersRecipeId = (await createRecipe(other, { title: 'Chiaras Risotto' })).id;
+  othersCommentId = (await createComment(othersRecipeId, other, { rating: null })).id;
   cookies.owner = await sessionCookie(app.url, owner.email);
   cookies.other = await sessionCookie(app.url, other.email);
 });
@@ -192,7 +197,18 @@ const cases: Case[] = [
   { name: 'comment: signed out', path: detail, body: urlencoded(comment), status: 401, says: /melde dich an/ },
   { name: 'comment delete: bogus id', path: detail, body: 'intent=delete-comment&commentId=1%27%20OR%201%3D1', as: 'other', status: 404, says: /gibt es nicht/ },
   { name: 'comment delete: no id', path: detail, body: 'intent=delete-comment', as: 'other', status: 404, says: /gibt es nicht/ },
-  { name: 'comment delete: someone else’s', path: detail, body: () => `intent=delete-comment&commentId=${commentId}`, as: 'owner', status: 403, says: /eigenen Kommentare/ },
+  { name: 'comment delete: someone else’s, on someone else’s recipe', path: () => `/detail/${othersRecipeId}`, body: () => `intent=delete-comment&commentId=${othersCommentId}`, as: 'owner', status: 403, says: /eigenen Kommentare/ },
+  { name: 'comment delete: through another recipe’s address', path: () => `/detail/${othersRecipeId}`, body: () => `intent=delete-comment&commentId=${commentId}`, as: 'owner', status: 404, says: /gibt es nicht/ },
+  { name: 'comment: the owner rates their own recipe', path: detail, body: urlencoded(comment), as: 'owner', status: 403, says: /Dein eigenes Rezept kannst du nicht bewerten/ },
+  { name: 'comment: three links', path: detail, body: urlencoded({ ...comment, comment: 'https://a.ch http://b.ch www.c.ch' }), as: 'other', status: 400, says: /höchstens 2 Links/ },
+  { name: 'report: no reason', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: '', as: 'other', status: 400, says: /was mit diesem Kommentar nicht stimmt/ },
+  { name: 'report: overlong reason', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: `reason=${'a'.repeat(501)}`, as: 'other', status: 400, says: /höchstens 500/ },
+  { name: 'report: reason twice', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam&reason=Werbung', as: 'other', status: 400, says: REPEATED },
+  { name: 'report: signed out without the anti-bot check', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam', status: 400, says: /Sicherheitsprüfung/ },
+  { name: 'report: forged anti-bot payload', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: `reason=Spam&altcha=${e(Buffer.from('{"x":1}').toString('base64'))}`, status: 400, says: /Sicherheitsprüfung/ },
+  { name: 'report: unknown comment', path: () => `/detail/${recipeId}/kommentare/${randomUUID()}/melden`, body: 'reason=Spam', as: 'other', status: 404, says: /gibt es nicht mehr/ },
+  { name: 'report: a comment through another recipe', path: () => `/detail/${othersRecipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam', as: 'other', status: 404, says: /gibt es nicht mehr/ },
+  { name: 'report: bogus ids', path: '/detail/nix/kommentare/%27%3B%20DROP/melden', body: 'reason=Spam', as: 'other', status: 404 },
   { name: 'comment on a bogus recipe id', path: '/detail/..%2F..%2Fetc%2Fpasswd', body: urlencoded(comment), as: 'other', status: 404 },
   { name: 'recipe: unknown category', path: '/create', body: urlencoded({ ...recipe, category: 'Apero%3Cscript%3E' }), as: 'owner', status: 400, says: /Kategorie/ },
   { name: 'recipe: unknown level', path: '/create', body: urlencoded({ ...recipe, level: 'Unm%C3%B6glich' }), as: 'owner', status: 400, says: /Schwierigkeitsgrad/ },

@@ -25,6 +25,12 @@ const EXPECTED: Record<RateLimitSetting, { max: number; windowSeconds: number }>
   RATE_LIMIT_UPLOADS_PER_USER: { max: 30, windowSeconds: HOUR },
   RATE_LIMIT_AUTHOR_CONTACT_PER_IP: { max: 20, windowSeconds: HOUR },
   RATE_LIMIT_EXPORTS_PER_USER: { max: 5, windowSeconds: HOUR },
+  RATE_LIMIT_REPORTS_PER_USER: { max: 10, windowSeconds: HOUR },
+  RATE_LIMIT_REPORTS_PER_IP: { max: 10, windowSeconds: HOUR },
+  RATE_LIMIT_NAME_CHANGES_PER_USER: { max: 20, windowSeconds: HOUR },
+  RATE_LIMIT_EMAIL_CHANGES_PER_USER: { max: 5, windowSeconds: HOUR },
+  RATE_LIMIT_PASSWORD_CHANGES_PER_USER: { max: 5, windowSeconds: 15 * MINUTE },
+  RATE_LIMIT_ACCOUNT_DELETIONS_PER_USER: { max: 5, windowSeconds: 15 * MINUTE },
 };
 
 const settings = Object.keys(RATE_LIMIT_DEFAULTS) as RateLimitSetting[];

@@ -64,7 +64,9 @@ export async function seedFullBlog() {
       createdAt: daysAgo(4),
     })
   ).id;
-  await createComment(ids.newest, beat, { nickname: 'Beat', comment: 'Fein!\nNächstes Mal mit mehr Käse.', rating: 4 });
-  await createComment(ids.newest, anna, { nickname: 'Anna', comment: '<b>Super</b>', rating: 3 });
+  // Two readers' ratings that count (the recipe's sum 7 and count 2 above); Anna cannot rate her own recipe.
+  const chiara = await createUser({ name: 'Chiara Rossi', email: 'chiara@example.ch' });
+  await createComment(ids.newest, beat, { nickname: 'Beat', comment: 'Fein!\nNächstes Mal mit mehr Käse.', rating: 4, ratingCounts: true });
+  await createComment(ids.newest, chiara, { nickname: 'Chiara', comment: '<b>Super</b>', rating: 3, ratingCounts: true });
   return ids;
 }

@@ -4,11 +4,11 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; subject: string; text: string; raw: string; links: string[] };
 
-/** Undoes quoted-printable soft breaks and escapes, enough to read links. */
+/** Undoes quoted-printable soft breaks and escapes (a run of escaped bytes is UTF-8: "=C3=BC" is "ü"). */
 function decodeQuotedPrintable(body: string) {
   return body
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
 }
 
 function parse(raw: string, to: string[]): ReceivedMail {
@@ -16,11 +16,10 @@ function parse(raw: string, to: string[]): ReceivedMail {
   const subjectLine = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? '';
   const subject = subjectLine
     .replace(/\r?\n[ \t]/g, ' ')
-    // RFC 2047: white space between two encoded words is not part of the text.
-    .replace(/(=\?utf-8\?Q\?.*?\?=)\s+(?==\?utf-8\?Q\?)/gi, '$1')
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-      Buffer.from(decodeQuotedPrintable(q.replaceAll('_', ' ')), 'latin1').toString('utf8'),
-    );
+    // RFC 2047: white space between two encoded words is not part of the text
+    // (joined before decoding, so a character split over two words stays whole).
+    .replace(/\?=\s+=\?utf-8\?Q\?/gi, '')
+    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => decodeQuotedPrintable(q.replaceAll('_', ' ')));
   const links = [...new Set(decoded.match(/https?:\/\/[^\s"<>]+/g) ?? [])].map((l) => l.replaceAll('&amp;', '&'));
   return { to, subject, text: decoded, raw, links };
 }

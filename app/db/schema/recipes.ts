@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   index,
@@ -8,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
@@ -103,12 +105,47 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     nickname: text().notNull(),
     comment: text().notNull(),
-    rating: integer().notNull(),
+    /** 1–5 stars; null for a comment without a rating (the recipe owner's own comments). */
+    rating: integer(),
+    /**
+     * Whether this rating is the one of its author that counts in the recipe's
+     * rating_sum/rating_count: each person's latest rated comment on a recipe
+     * (docs/product-rules.md). Kept by comment-mutations.server.ts; at most one
+     * per person and recipe (the partial unique index below).
+     */
+    ratingCounts: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index().on(t.recipeId, t.createdAt),
+    uniqueIndex('comments_counted_rating_idx').on(t.recipeId, t.authorId).where(sql`${t.ratingCounts}`),
     check('comments_rating_check', sql`${t.rating} between 1 and 5`),
+    check('comments_rating_counts_check', sql`not ${t.ratingCounts} or ${t.rating} is not null`),
+  ],
+);
+
+/**
+ * "Melden": a reader's report of a comment, one per person and comment. A
+ * signed-in reader is known by the user id, a signed-out one by a keyed hash
+ * of the client's IP address (never the address itself).
+ */
+export const commentReports = pgTable(
+  'comment_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    commentId: uuid()
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    reporterId: text().references(() => users.id, { onDelete: 'cascade' }),
+    reporterIpHash: text(),
+    reason: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('comment_reports_user_idx').on(t.commentId, t.reporterId),
+    uniqueIndex('comment_reports_ip_idx').on(t.commentId, t.reporterIpHash),
+    index('comment_reports_reporter_idx').on(t.reporterId),
+    check('comment_reports_reporter_check', sql`(${t.reporterId} is null) <> (${t.reporterIpHash} is null)`),
   ],
 );
 

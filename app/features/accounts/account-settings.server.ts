@@ -9,11 +9,11 @@ import { data, redirect } from 'react-router';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import { authHeaders, expiredSessionCookies, getAuth, type SessionUser } from '../../lib/auth.server.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
-import { getEnv } from '../../lib/env.server.ts';
+import { getEnv, type RateLimitSetting } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { composeMail, sendMail, type Mail } from '../../lib/mail.server.ts';
 import { verifyPassword } from '../../lib/password-hash.server.ts';
-import { consumeRateLimit, rateLimitKey, type RateLimitRule } from '../../lib/rate-limit.server.ts';
+import { consumeRateLimit, rateLimitKey } from '../../lib/rate-limit.server.ts';
 import { countOf } from '../../utils/format.ts';
 import { removeImageFiles } from '../images/image-mutations.server.ts';
 import {
@@ -39,14 +39,13 @@ import {
 import { endOtherSessions, endSession } from './account-sessions.server.ts';
 import { accountFootprint, getCredentialHash } from './account-queries.server.ts';
 
-const MINUTE = 60;
-/** Per account: enough for typing errors, too few to guess a password with a stolen session. */
-export const SETTINGS_LIMITS = {
-  name: { max: 20, windowSeconds: 60 * MINUTE },
-  email: { max: 5, windowSeconds: 60 * MINUTE },
-  password: { max: 5, windowSeconds: 15 * MINUTE },
-  deletion: { max: 5, windowSeconds: 15 * MINUTE },
-} satisfies Record<string, RateLimitRule>;
+/** Per account (settings): enough for typing errors, too few to guess a password with a stolen session. */
+const SETTINGS_LIMITS = {
+  name: 'RATE_LIMIT_NAME_CHANGES_PER_USER',
+  email: 'RATE_LIMIT_EMAIL_CHANGES_PER_USER',
+  password: 'RATE_LIMIT_PASSWORD_CHANGES_PER_USER',
+  deletion: 'RATE_LIMIT_ACCOUNT_DELETIONS_PER_USER',
+} satisfies Record<string, RateLimitSetting>;
 
 type SettingsRefusal = 'too-many' | 'unknown-intent' | 'unavailable';
 
@@ -89,7 +88,7 @@ function invalid(intent: SettingsIntent, errors: FormAnswerOf['errors'], values?
 }
 
 function allowed(scope: keyof typeof SETTINGS_LIMITS, user: SessionUser) {
-  return consumeRateLimit(rateLimitKey(`account-${scope}`, 'user', user.id), SETTINGS_LIMITS[scope]);
+  return consumeRateLimit(rateLimitKey(`account-${scope}`, 'user', user.id), getEnv()[SETTINGS_LIMITS[scope]]);
 }
 
 /** Mails go out in the background; a failure is logged (the change itself stands). */

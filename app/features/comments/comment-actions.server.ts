@@ -7,7 +7,15 @@ import { isUuid } from '../../utils/ids.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
 import { createComment, deleteComment, type CommentRefusal } from './comment-mutations.server.ts';
-import { COMMENT_FIELDS, commentSchema, type CommentField, type CommentFormValues } from './comment-schema.ts';
+import {
+  COMMENT_FIELDS,
+  commentPostSchema,
+  HONEYPOT_FIELD,
+  OWN_RECIPE_RATING_MESSAGE,
+  RATING_REQUIRED_MESSAGE,
+  type CommentField,
+  type CommentFormValues,
+} from './comment-schema.ts';
 
 type Intent = 'create-comment' | 'delete-comment';
 
@@ -18,7 +26,9 @@ export const COMMENT_REFUSALS: Record<CommentRefusal | 'signed-out' | 'unknown-r
   'recipe-missing': { status: 404, message: 'Dieses Rezept gibt es nicht mehr.' },
   'unknown-comment': { status: 404, message: 'Diesen Kommentar gibt es nicht mehr.' },
   'not-found': { status: 404, message: 'Diesen Kommentar gibt es nicht mehr.' },
-  forbidden: { status: 403, message: 'Du kannst nur deine eigenen Kommentare löschen.' },
+  forbidden: { status: 403, message: 'Du kannst nur deine eigenen Kommentare und die Kommentare zu deinen Rezepten löschen.' },
+  'own-recipe-rating': { status: 403, message: OWN_RECIPE_RATING_MESSAGE },
+  'rating-required': { status: 400, message: RATING_REQUIRED_MESSAGE },
   'too-many': { status: 429, message: 'Du hast gerade viele Kommentare geschrieben. Bitte warte ein paar Minuten.' },
   unavailable: { status: 503, message: 'Ein Fehler ist aufgetreten. Bitte versuche es später erneut.' },
 };
@@ -49,15 +59,27 @@ export async function commentAction(userId: string | null, recipeId: string, for
 
   try {
     if (intent === 'create-comment') {
-      const parsed = commentSchema.safeParse(Object.fromEntries(form));
+      const saved = redirect(`/detail/${recipeId}#kommentare`, 303);
+      const honeypot = form.get(HONEYPOT_FIELD);
+      if (typeof honeypot === 'string' && honeypot !== '') {
+        // Only a robot fills the field nobody sees: it gets the answer of a saved
+        // comment (nothing to learn from), and nothing is stored.
+        log.info('comment refused: honeypot filled', { recipeId });
+        return saved;
+      }
+      const parsed = commentPostSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
         return reply({ ok: false, intent, errors: firstErrors<CommentField>(parsed.error), values: textValues(form) }, 400);
       }
       const result = await createComment(userId, recipeId, parsed.data);
+      if (!result.ok && result.reason === 'rating-required') {
+        // Under the stars, like the browser's own check says it.
+        return reply({ ok: false, intent, errors: { rating: RATING_REQUIRED_MESSAGE }, values: textValues(form) }, 400);
+      }
       if (!result.ok) return refuse(intent, result.reason, textValues(form));
       // Post/redirect/get: the answer is a cheap 303 instead of the whole page,
       // and reloading the page afterwards does not post the comment again.
-      return redirect(`/detail/${recipeId}#kommentare`, 303);
+      return saved;
     }
     const commentId = form.get('commentId');
     if (!isUuid(commentId)) return refuse(intent, 'unknown-comment');

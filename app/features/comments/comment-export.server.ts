@@ -11,7 +11,10 @@ export async function listCommentsForExport(userId: string) {
       recipeTitle: recipes.title,
       nickname: comments.nickname,
       comment: comments.comment,
+      /** null: a comment on one's own recipe, which carries no rating. */
       rating: comments.rating,
+      /** Whether this rating is the one that counts in the recipe's mean (one's latest on it). */
+      ratingCounts: comments.ratingCounts,
       createdAt: comments.createdAt,
     })
     .from(comments)

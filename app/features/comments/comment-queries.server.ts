@@ -14,6 +14,7 @@ export function toCommentView(row: typeof comments.$inferSelect): CommentView {
     nickname: row.nickname,
     comment: row.comment,
     rating: row.rating,
+    ratingCounts: row.ratingCounts,
     createdAt: row.createdAt.toISOString(),
   };
 }

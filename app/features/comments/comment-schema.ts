@@ -7,15 +7,27 @@ import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '..
 export const COMMENT_MAX_LENGTH = 2000;
 export const NICKNAME_MAX_LENGTH = 60;
 export const RATING_REQUIRED_MESSAGE = 'Bitte gib eine Bewertung ab.';
+export const OWN_RECIPE_RATING_MESSAGE = 'Dein eigenes Rezept kannst du nicht bewerten.';
 const RATING_RANGE_MESSAGE = 'Die Bewertung geht von 1 bis 5 Sternen.';
+/** Links a comment may hold (`http://`, `https://` or `www.`): enough to name a source, too few for spam. */
+export const COMMENT_MAX_LINKS = 2;
+const LINK = /https?:\/\/|www\./gi;
+/** The comment form's honeypot: an input people never see or fill; a filled one is a robot's. */
+export const HONEYPOT_FIELD = 'website';
+
+export function countLinks(text: string) {
+  return text.match(LINK)?.length ?? 0;
+}
+
+// Exactly one digit: "5 ", "0x5" or "5.0" are no answer the stars can give.
+const RATING_DIGIT = /^[0-5]$/;
 
 export const commentSchema = z.object({
-  // The rating control starts at 0, which means "not rated yet". Exactly one
-  // digit: "5 ", "0x5" or "5.0" are no answer the stars can give.
+  // The rating control starts at 0, which means "not rated yet".
   rating: z
     .string({ message: RATING_REQUIRED_MESSAGE })
     .refine((value) => value !== '' && value !== '0', RATING_REQUIRED_MESSAGE)
-    .refine((value) => value === '' || /^[0-5]$/.test(value), RATING_RANGE_MESSAGE)
+    .refine((value) => value === '' || RATING_DIGIT.test(value), RATING_RANGE_MESSAGE)
     .transform(Number),
   nickname: z
     .string({ message: 'Bitte gib einen Nickname ein.' })
@@ -28,7 +40,26 @@ export const commentSchema = z.object({
     .trim()
     .min(1, 'Bitte schreibe einen Kommentar.')
     .max(COMMENT_MAX_LENGTH, `Der Kommentar darf höchstens ${COMMENT_MAX_LENGTH} Zeichen lang sein.`)
-    .refine(isMultiLineText, CONTROL_CHARACTER_MESSAGE),
+    .refine(isMultiLineText, CONTROL_CHARACTER_MESSAGE)
+    .refine(
+      (value) => countLinks(value) <= COMMENT_MAX_LINKS,
+      `Ein Kommentar darf höchstens ${COMMENT_MAX_LINKS} Links enthalten.`,
+    ),
+});
+
+/** The recipe owner's form: no stars (they cannot rate their own recipe). */
+export const ownCommentSchema = commentSchema.omit({ rating: true });
+
+/**
+ * What the action accepts from anyone: the rating may be missing (null), and
+ * the mutation decides whether that is right (owner: must be; others: must not).
+ */
+export const commentPostSchema = commentSchema.extend({
+  rating: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined || value === '' || RATING_DIGIT.test(value), RATING_RANGE_MESSAGE)
+    .transform((value) => (value === undefined || value === '' || value === '0' ? null : Number(value))),
 });
 
 export type CommentInput = z.infer<typeof commentSchema>;

@@ -4,6 +4,9 @@ export type CommentView = {
   authorId: string;
   nickname: string;
   comment: string;
-  rating: number;
+  /** 1–5, or null (the recipe owner's comments carry none). */
+  rating: number | null;
+  /** Whether this is the rating of its author that counts in the recipe's mean (their latest). */
+  ratingCounts: boolean;
   createdAt: string;
 };

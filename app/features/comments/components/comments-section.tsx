@@ -1,3 +1,5 @@
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,8 +19,15 @@ const DeleteCommentButton = lazyComponent(() =>
   import('./delete-comment-button.tsx').then((module) => module.DeleteCommentButton),
 );
 
+/** The page that reports a comment to the site owner (routes/comment-report.tsx). */
+export function reportPath(recipeId: string, commentId: string) {
+  return `/detail/${recipeId}/kommentare/${commentId}/melden`;
+}
+
 type Props = {
   recipeId: string;
+  /** The recipe's owner: they may remove any comment on it, and comment without rating. */
+  recipeOwnerId: string;
   state: { comments: CommentView[]; error: string | null };
   user: { id: string; name: string } | null;
   /** The detail page's last action answer, if it was a comment action. */
@@ -26,7 +35,7 @@ type Props = {
 };
 
 /** "Kommentare": the list, its errors, and the form for signed-in readers. */
-export function CommentsSection({ recipeId, state, user, result }: Props) {
+export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }: Props) {
   const createResult = result?.intent === 'create-comment' ? result : undefined;
   const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
   // A saved comment redirects back here, a new location with a new key: the
@@ -49,10 +58,28 @@ export function CommentsSection({ recipeId, state, user, result }: Props) {
       {deleteError && <ErrorNotice>{deleteError}</ErrorNotice>}
       <CommentList
         comments={state.comments}
-        actionsFor={(comment) => (user && comment.authorId === user.id ? <DeleteCommentButton commentId={comment.uid} /> : null)}
+        // The author, and the recipe's owner for every comment on it (the server checks it again).
+        actionsFor={(comment) =>
+          user && (comment.authorId === user.id || recipeOwnerId === user.id) ? <DeleteCommentButton commentId={comment.uid} /> : null
+        }
+        // Any reader may report a comment, except their own; a plain link, so it works without JavaScript.
+        footerFor={(comment) =>
+          comment.authorId === user?.id ? null : (
+            <Button
+              component={Link}
+              to={reportPath(recipeId, comment.uid)}
+              size="small"
+              startIcon={<OutlinedFlagIcon />}
+              sx={{ mt: 1, ml: -1, color: 'text.secondary' }}
+              rel="nofollow"
+            >
+              Melden
+            </Button>
+          )
+        }
       />
       {user ? (
-        <CommentForm key={formKey} displayName={displayName(user.name)} result={createResult} />
+        <CommentForm key={formKey} displayName={displayName(user.name)} result={createResult} ownRecipe={recipeOwnerId === user.id} />
       ) : (
         <Paper sx={{ p: 3 }}>
           <Typography>

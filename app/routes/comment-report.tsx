@@ -1,0 +1,172 @@
+// "Melden": a reader reports a comment to the site owner. A page of its own,
+// so it works without JavaScript for signed-in readers; signed out, the page
+// solves the anti-bot proof of work in the background (it needs JavaScript).
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MuiLink from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { data, Form, Link, useSubmit } from 'react-router';
+import type { Route } from './+types/comment-report';
+import { validate } from '../components/form/form-answer.ts';
+import { MultiLineInput } from '../components/form/fields.tsx';
+import { useForm } from '../components/form/use-form.ts';
+import { useAntiBotToken } from '../features/accounts/use-anti-bot-token.ts';
+import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
+import { reportAction } from '../features/comments/comment-report-actions.server.ts';
+import { REPORT_FIELDS, REPORT_REASON_MAX_LENGTH, reportSchema, type ReportAnswer } from '../features/comments/comment-report-schema.ts';
+import { getReportableComment } from '../features/comments/comment-reports.server.ts';
+import { getSessionUser } from '../lib/auth.server.ts';
+import { readFormData } from '../lib/form-data.server.ts';
+import { getClientIp } from '../lib/request-context.server.ts';
+import { formatLongDate } from '../utils/format.ts';
+import { isUuid } from '../utils/ids.ts';
+import { pageMeta } from '../utils/meta.ts';
+import { NOINDEX } from '../utils/seo.ts';
+
+export function meta() {
+  return [...pageMeta('Kommentar melden'), NOINDEX];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const { recipeId, commentId } = params;
+  const comment = isUuid(recipeId) && isUuid(commentId) ? await getReportableComment(recipeId, commentId) : undefined;
+  if (!comment) throw data('Diesen Kommentar gibt es nicht mehr.', { status: 404 });
+  const { authorId: _authorId, ...shown } = comment; // only what the page shows
+  return { comment: shown };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
+  return reportAction({
+    userId: user?.id ?? null,
+    clientIp: getClientIp(context),
+    recipeId: params.recipeId,
+    commentId: params.commentId,
+    form: await readFormData(request),
+  });
+}
+
+function check(form: FormData) {
+  return validate(reportSchema, Object.fromEntries(form));
+}
+
+export default function CommentReportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { comment } = loaderData;
+  const answer = actionData as ReportAnswer | undefined;
+  const user = useOptionalUser();
+  const signedOut = user === null;
+  const submit = useSubmit();
+  const token = useAntiBotToken(signedOut);
+  const form = useForm({ answer, check, fields: REPORT_FIELDS });
+  const [solving, setSolving] = useState(false);
+  const lastSubmission = useRef<FormData | undefined>(undefined);
+  const retried = useRef(false);
+  const recipePath = `/detail/${comment.recipeId}#kommentar-${comment.commentId}`;
+
+  async function send(formData: FormData) {
+    setSolving(true);
+    try {
+      formData.set('altcha', await token.takeToken());
+    } catch {
+      formData.delete('altcha'); // the server answers with the retry hint
+    } finally {
+      setSolving(false);
+    }
+    lastSubmission.current = formData;
+    submit(formData, { method: 'post' });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!form.onSubmit(event) || !signedOut) return; // signed in: <Form> submits as usual
+    event.preventDefault();
+    retried.current = false;
+    void send(new FormData(event.currentTarget));
+  }
+
+  // A missing or expired token: solve a new one and send again, once.
+  useEffect(() => {
+    const previous = lastSubmission.current;
+    if (!answer?.retryChallenge || retried.current || !previous) {
+      // A token is good for one request: the form came back (refused), so the next one is solved now.
+      if (answer && signedOut) token.prepareNext();
+      return;
+    }
+    retried.current = true;
+    void send(previous);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer may trigger the retry
+  }, [answer]);
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Typography variant="h1">Kommentar melden</Typography>
+      <Typography>
+        Zum Rezept{' '}
+        <MuiLink component={Link} to={recipePath}>
+          {comment.recipeTitle}
+        </MuiLink>
+        . Wir lesen jede Meldung; Kommentare, die gegen Gesetz oder Anstand verstossen, werden entfernt.
+      </Typography>
+      <Paper component="figure" sx={{ p: 2.5, m: 0 }}>
+        <Typography variant="subtitle1" component="figcaption" sx={{ overflowWrap: 'anywhere' }}>
+          {comment.nickname}{' '}
+          <Typography variant="caption" component="span" sx={{ color: 'text.secondary' }}>
+            {formatLongDate(comment.createdAt)}
+          </Typography>
+        </Typography>
+        <Typography component="blockquote" sx={{ m: 0, mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {comment.comment}
+        </Typography>
+      </Paper>
+      {answer?.done ? (
+        <Stack spacing={2} role="status">
+          <Alert severity="success">{answer.done}</Alert>
+          <div>
+            <Button component={Link} to={recipePath} variant="contained">
+              Zurück zum Rezept
+            </Button>
+          </div>
+        </Stack>
+      ) : (
+        <Form method="post" noValidate onSubmit={onSubmit} aria-label="Kommentar melden">
+          <Stack spacing={2}>
+            <MultiLineInput
+              name="reason"
+              label="Grund"
+              hint="Was stimmt mit diesem Kommentar nicht? Zum Beispiel Werbung, Beleidigung oder Falschinformation."
+              required
+              fullWidth
+              defaultValue={answer?.values?.reason ?? ''}
+              error={form.errors.reason}
+              maxLength={REPORT_REASON_MAX_LENGTH}
+            />
+            {signedOut && (
+              <noscript>
+                <Alert severity="info">
+                  Ohne JavaScript kannst du nur angemeldet melden:{' '}
+                  <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${comment.recipeId}/kommentare/${comment.commentId}/melden`)}`}>
+                    Melde dich an
+                  </Link>
+                  .
+                </Alert>
+              </noscript>
+            )}
+            <div role="status" aria-live="polite">
+              {form.formError && <Alert severity="error">{form.formError}</Alert>}
+            </div>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Button type="submit" variant="contained" color="error" loading={solving || form.pending}>
+                Kommentar melden
+              </Button>
+              <MuiLink component={Link} to={recipePath}>
+                Abbrechen
+              </MuiLink>
+            </Stack>
+          </Stack>
+        </Form>
+      )}
+    </Stack>
+  );
+}
