@@ -261,14 +261,15 @@ describe('deleting the account', () => {
     const vrenisPicture = await createImage(vreni.id, 20);
     const unusedUpload = await createImage(vreni.id, 60);
     const vrenisRecipe = await createRecipe(vreni, { title: 'Vrenis Birchermüesli', imageId: vrenisPicture });
-    await createComment(vrenisRecipe.id, otto, { rating: 2 });
+    // One counting rating per person and recipe, as the comment code keeps them.
+    await createComment(vrenisRecipe.id, otto, { rating: 2, ratingCounts: true });
     const ottosRecipe = await createRecipe(otto, { title: 'Ottos Älplermagronen' });
-    await createComment(ottosRecipe.id, vreni, { rating: 5 });
-    await createComment(ottosRecipe.id, lisa, { rating: 3 });
+    await createComment(ottosRecipe.id, vreni, { rating: 5, ratingCounts: true });
+    await createComment(ottosRecipe.id, lisa, { rating: 3, ratingCounts: true });
     // The factory writes comments directly: the sums as the comment code keeps them.
     await getDb().execute(
-      sql`update recipes set rating_sum = (select coalesce(sum(rating), 0) from comments where recipe_id = recipes.id),
-                             rating_count = (select count(*) from comments where recipe_id = recipes.id)`,
+      sql`update recipes set rating_sum = (select coalesce(sum(rating), 0) from comments where recipe_id = recipes.id and rating_counts),
+                             rating_count = (select count(*) from comments where recipe_id = recipes.id and rating_counts)`,
     );
     const cookie = await sessionCookie(app.url, vreni.email);
     const second = await sessionCookie(app.url, vreni.email);

@@ -82,9 +82,10 @@ test('deleting an account leaves no row of it and the other recipes exact averag
   const own = await createRecipe(vreni, { imageId: ownerless!.id });
   await createRecipe(vreni, { imageId: picture!.id });
   const ottos = await createRecipe(otto);
-  await createComment(own.id, otto, { rating: 1 });
-  await createComment(ottos.id, vreni, { rating: 5 });
-  await createComment(ottos.id, otto, { rating: 3 });
+  // Each is its author's counting rating of the recipe (one per person, as the comment code keeps them).
+  await createComment(own.id, otto, { rating: 1, ratingCounts: true });
+  await createComment(ottos.id, vreni, { rating: 5, ratingCounts: true });
+  await createComment(ottos.id, otto, { rating: 3, ratingCounts: true });
   await getDb().update(recipes).set({ ratingSum: 8, ratingCount: 2 }).where(eq(recipes.id, ottos.id));
   await getDb().insert(sessions).values({ id: 's1', token: 't1', userId: vreni.id, expiresAt: new Date(Date.now() + 60_000) });
   await getDb().insert(verifications).values({ id: 'v1', identifier: 'reset-password:abc', value: vreni.id, expiresAt: new Date(Date.now() + 60_000) });
