@@ -61,8 +61,8 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
           />
           {signUp && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Mit deiner E-Mail-Adresse meldest du dich an. Wer deine Rezepte liest, kann dir über «Autor kontaktieren»
-              schreiben; angezeigt wird die Adresse nie. Mehr dazu unter{' '}
+              Deine E-Mail-Adresse steht hinter «Autor kontaktieren» bei deinen Rezepten: Wer darauf klickt, schreibt dir aus
+              dem eigenen E-Mail-Programm und sieht dabei deine Adresse. Auf den Seiten selbst steht sie nie. Mehr dazu unter{' '}
               <Link component={RouterLink} to="/datenschutz">
                 Datenschutz
               </Link>
