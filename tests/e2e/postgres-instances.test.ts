@@ -134,7 +134,8 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   const commenting = fetch(`${a.url}${detail}`, {
     method: 'POST',
     headers: { origin: a.url, cookie },
-    body: new URLSearchParams({ intent: 'create-comment', rating: '5', nickname: 'Vreni', comment: 'Sehr fein, wie bei Grosi.' }),
+    // Her own recipe: a comment without stars (owners do not rate their own recipes).
+    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: 'Sehr fein, wie bei Grosi.' }),
     redirect: 'manual',
   }).finally(() => (answered = true));
   await new Promise((resolve) => setTimeout(resolve, 500)); // A waits up to 2 s for B's confirmation
