@@ -7,13 +7,13 @@ import MuiLink from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { data, Form, Link, useSubmit } from 'react-router';
+import type { FormEvent } from 'react';
+import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/comment-report';
 import { validate } from '../components/form/form-answer.ts';
 import { MultiLineInput } from '../components/form/fields.tsx';
 import { useForm } from '../components/form/use-form.ts';
-import { useAntiBotToken } from '../features/accounts/use-anti-bot-token.ts';
+import { useAntiBotSubmit } from '../features/accounts/use-anti-bot-submit.ts';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { reportAction } from '../features/comments/comment-report-actions.server.ts';
 import { REPORT_FIELDS, REPORT_REASON_MAX_LENGTH, reportSchema, type ReportAnswer } from '../features/comments/comment-report-schema.ts';
@@ -58,46 +58,14 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
   const answer = actionData as ReportAnswer | undefined;
   const user = useOptionalUser();
   const signedOut = user === null;
-  const submit = useSubmit();
-  const token = useAntiBotToken(signedOut);
+  const antiBot = useAntiBotSubmit(signedOut, answer);
   const form = useForm({ answer, check, fields: REPORT_FIELDS });
-  const [solving, setSolving] = useState(false);
-  const lastSubmission = useRef<FormData | undefined>(undefined);
-  const retried = useRef(false);
   const recipePath = `/detail/${comment.recipeId}#kommentar-${comment.commentId}`;
 
-  async function send(formData: FormData) {
-    setSolving(true);
-    try {
-      formData.set('altcha', await token.takeToken());
-    } catch {
-      formData.delete('altcha'); // the server answers with the retry hint
-    } finally {
-      setSolving(false);
-    }
-    lastSubmission.current = formData;
-    submit(formData, { method: 'post' });
-  }
-
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!form.onSubmit(event) || !signedOut) return; // signed in: <Form> submits as usual
-    event.preventDefault();
-    retried.current = false;
-    void send(new FormData(event.currentTarget));
+    // Signed in, <Form> submits as usual; signed out, the token goes along.
+    if (form.onSubmit(event)) antiBot.submitWithToken(event);
   }
-
-  // A missing or expired token: solve a new one and send again, once.
-  useEffect(() => {
-    const previous = lastSubmission.current;
-    if (!answer?.retryChallenge || retried.current || !previous) {
-      // A token is good for one request: the form came back (refused), so the next one is solved now.
-      if (answer && signedOut) token.prepareNext();
-      return;
-    }
-    retried.current = true;
-    void send(previous);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer may trigger the retry
-  }, [answer]);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -157,7 +125,7 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
               {form.formError && <Alert severity="error">{form.formError}</Alert>}
             </div>
             <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-              <Button type="submit" variant="contained" color="error" loading={solving || form.pending}>
+              <Button type="submit" variant="contained" color="error" loading={antiBot.solving || form.pending}>
                 Kommentar melden
               </Button>
               <MuiLink component={Link} to={recipePath}>
