@@ -24,6 +24,9 @@ import { hashPassword, verifyPassword } from './password-hash.server.ts';
 /** Carries the client IP that Express determined (TRUST_PROXY aware) to Better Auth. */
 export const CLIENT_IP_HEADER = 'x-chuchiblog-client-ip';
 
+/** How long a sign-in lasts; not extended by use (the privacy page says so). */
+export const SESSION_DAYS = 30;
+
 export type SessionUser = { id: string; name: string; email: string };
 
 type AuthOptions = { db: Database; secret: string; publicUrl: string };
@@ -88,7 +91,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 30,
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
       updateAge: 60 * 60 * 24,
     },
     // Our own limiter (rate-limit.server.ts) counts per IP and per address

@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import type { Route } from './+types/imprint';
+import { OwnerContact, TextSection } from '../components/text-page.tsx';
 import { getEnv } from '../lib/env.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { canonicalLink, siteUrlOf } from '../utils/seo.ts';
@@ -20,74 +20,58 @@ export function loader() {
   return { owner: env.SITE_OWNER, address: env.SITE_ADDRESS, email: env.SITE_EMAIL, site: env.publicUrl };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack component="section" spacing={1}>
-      <Typography variant="h3" component="h2">
-        {title}
-      </Typography>
-      {children}
-    </Stack>
-  );
-}
-
 export default function Imprint({ loaderData }: Route.ComponentProps) {
   const { owner, address, email, site } = loaderData;
   return (
     <Paper sx={{ p: { xs: 3, md: 6 }, maxWidth: 860 }}>
       <Stack spacing={4}>
         <Typography variant="h1">Impressum</Typography>
-        <Section title="Verantwortlich für den Inhalt">
-          <Typography>
-            {owner}
-            <br />
-            {address}
-            <br />
-            E-Mail: <a href={`mailto:${email}`}>{email}</a>
+        <TextSection title="Verantwortlich für den Inhalt">
+          <OwnerContact owner={owner} address={address} email={email}>
             <br />
             Website: {site}
-          </Typography>
-        </Section>
-        <Section title="Haftungsausschluss">
+          </OwnerContact>
+        </TextSection>
+        <TextSection title="Haftungsausschluss">
           <Typography>
             Die Inhalte dieser Website wurden mit grösster Sorgfalt erstellt. Für die Richtigkeit, Vollständigkeit und
             Aktualität der Rezepte und Texte übernehmen wir jedoch keine Gewähr. Die Zubereitung der Rezepte erfolgt auf
             eigene Verantwortung; achte insbesondere auf Unverträglichkeiten und Allergien.
           </Typography>
-        </Section>
-        <Section title="Nutzungsbedingungen">
+        </TextSection>
+        <TextSection title="Nutzungsbedingungen">
           <Typography>
             Registrierte Benutzerinnen und Benutzer sind für die von ihnen erfassten Rezepte, Bilder und Kommentare selbst
             verantwortlich. Sie dürfen nur Inhalte veröffentlichen, an denen sie die Rechte besitzen. Wir behalten uns vor,
             rechtswidrige oder unpassende Inhalte ohne Ankündigung zu entfernen.
           </Typography>
-        </Section>
-        <Section title="Haftung für Links">
+        </TextSection>
+        <TextSection title="Haftung für Links">
           <Typography>
             Verweise auf Websites Dritter liegen ausserhalb unseres Verantwortungsbereichs. Jegliche Verantwortung für
             solche Websites wird abgelehnt. Der Zugriff und die Nutzung erfolgen auf eigene Gefahr.
           </Typography>
-        </Section>
-        <Section title="Gewährleistungsausschluss">
+        </TextSection>
+        <TextSection title="Gewährleistungsausschluss">
           <Typography>
             Haftungsansprüche gegen den Betreiber wegen Schäden materieller oder immaterieller Art, die aus dem Zugriff auf
             oder der Nutzung bzw. Nichtnutzung der veröffentlichten Informationen entstanden sind, werden ausgeschlossen,
             soweit das Gesetz dies zulässt.
           </Typography>
-        </Section>
-        <Section title="Urheberrechte">
+        </TextSection>
+        <TextSection title="Urheberrechte">
           <Typography>
             Die Rezepte stammen aus eigener Küche oder – mit Quellenangabe – aus Kochbüchern von Verlagen. Bilder stammen
             von den Autorinnen und Autoren selbst oder von einem Bildarchiv (Stock-Fotografie). Ein Teil der Inhalte wurde
             mit Hilfe eines KI-Modells erstellt und von uns geprüft. Die Urheber- und alle anderen Rechte an Inhalten,
             Bildern und Dateien gehören ausschliesslich dem Betreiber oder den genannten Rechteinhabern.
           </Typography>
-        </Section>
-        <Section title="Anwendbares Recht und Gerichtsstand">
+        </TextSection>
+        <TextSection title="Anwendbares Recht und Gerichtsstand">
           <Typography>
             Es gilt ausschliesslich schweizerisches Recht. Gerichtsstand ist Zürich, Schweiz.
           </Typography>
-        </Section>
+        </TextSection>
       </Stack>
     </Paper>
   );

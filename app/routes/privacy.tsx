@@ -9,14 +9,14 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Route } from './+types/privacy';
+import { OwnerContact, TextSection } from '../components/text-page.tsx';
+import { SESSION_DAYS } from '../lib/auth.server.ts';
 import { BACKUP_GENERATIONS } from '../lib/backup.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { longestRateLimitWindowSeconds } from '../lib/rate-limit.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { canonicalLink, siteUrlOf } from '../utils/seo.ts';
 
-/** How long a sign-in lasts (auth.server.ts: session.expiresIn, not extended by use). */
-const SESSION_DAYS = 30;
 /** The hourly sweep (rate-limit.server.ts) deletes counters an hour at most after their window ended. */
 const SWEEP_SECONDS = 60 * 60;
 
@@ -43,21 +43,11 @@ export function loader() {
     owner: env.SITE_OWNER,
     address: env.SITE_ADDRESS,
     email: env.SITE_EMAIL,
+    sessionDays: SESSION_DAYS,
     counterLifetime: duration(longestRateLimitWindowSeconds() + SWEEP_SECONDS),
     // The embedded database keeps its own daily backups; a PostgreSQL server's are the operator's.
     backupDays: env.DATABASE_URL ? undefined : BACKUP_GENERATIONS,
   };
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Stack component="section" spacing={1.5} aria-labelledby={id}>
-      <Typography variant="h3" component="h2" id={id}>
-        {title}
-      </Typography>
-      {children}
-    </Stack>
-  );
 }
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
@@ -77,7 +67,7 @@ function List({ children }: { children: ReactNode }) {
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { owner, address, email, counterLifetime, backupDays } = loaderData;
+  const { owner, address, email, sessionDays, counterLifetime, backupDays } = loaderData;
   return (
     <Paper sx={{ p: { xs: 2.5, sm: 3, md: 6 }, maxWidth: 860 }}>
       <Stack spacing={4}>
@@ -89,21 +79,15 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           </Typography>
         </Stack>
 
-        <Section id="verantwortlich" title="Verantwortlich">
-          <Typography>
-            {owner}
-            <br />
-            {address}
-            <br />
-            E-Mail: <a href={`mailto:${email}`}>{email}</a>
-          </Typography>
+        <TextSection id="verantwortlich" title="Verantwortlich">
+          <OwnerContact owner={owner} address={address} email={email} />
           <Typography>
             Für Fragen zum Datenschutz schreibst du am besten an diese Adresse. Weitere Angaben findest du im{' '}
             <Link to="/imprint">Impressum</Link>.
           </Typography>
-        </Section>
+        </TextSection>
 
-        <Section id="was-wir-speichern" title="Was wir speichern und zeigen">
+        <TextSection id="was-wir-speichern" title="Was wir speichern und zeigen">
           <List>
             <Item term="Dein Account">
               Vorname, Nachname und E-Mail-Adresse; das Passwort nur als sicherer Hash, nie im Klartext. Dein Name steht als
@@ -130,9 +114,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               vergessen» rechnet dein Browser selbst, ohne fremden Dienst.
             </Item>
           </List>
-        </Section>
+        </TextSection>
 
-        <Section id="was-wir-nicht-tun" title="Was wir nicht tun">
+        <TextSection id="was-wir-nicht-tun" title="Was wir nicht tun">
           <List>
             <Typography component="li">
               Keine Drittanbieter auf der Seite: Schriften, Bilder und Skripte kommen vom Chuchiblog selbst.
@@ -143,12 +127,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               der Betreiber einen Dienstleister einsetzen, der die Daten nur in seinem Auftrag bearbeitet.
             </Typography>
           </List>
-        </Section>
+        </TextSection>
 
-        <Section id="wie-lange" title="Wie lange wir Daten aufbewahren">
+        <TextSection id="wie-lange" title="Wie lange wir Daten aufbewahren">
           <List>
             <Item term="Anmeldungen">
-              {SESSION_DAYS} Tage ab der Anmeldung; beim Abmelden löschen wir die Sitzung sofort, ein neues Passwort beendet
+              {sessionDays} Tage ab der Anmeldung; beim Abmelden löschen wir die Sitzung sofort, ein neues Passwort beendet
               alle.
             </Item>
             <Item term="Zähler gegen Missbrauch">
@@ -168,9 +152,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Account, Rezepte, Bilder und Kommentare, bis du sie löschst oder deinen Account löschst.
             </Item>
           </List>
-        </Section>
+        </TextSection>
 
-        <Section id="deine-rechte" title="Deine Rechte">
+        <TextSection id="deine-rechte" title="Deine Rechte">
           <List>
             <Item term="Auskunft und Kopie">
               Unter <Link to="/konto">Mein Konto</Link> lädst du mit «Meine Daten herunterladen» alles herunter, was der
@@ -190,7 +174,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <a href={`mailto:${email}`}>{email}</a>. Du kannst dich auch an den Eidgenössischen Datenschutz- und
             Öffentlichkeitsbeauftragten (EDÖB) wenden.
           </Typography>
-        </Section>
+        </TextSection>
       </Stack>
     </Paper>
   );
