@@ -4,6 +4,7 @@
 // WEB_CONCURRENCY above 1 on PostgreSQL this process becomes the primary of
 // several workers (server/cluster.ts), each of which runs the rest of this file.
 import cluster from 'node:cluster';
+import http from 'node:http';
 import process from 'node:process';
 
 const [major] = process.versions.node.split('.').map(Number);
@@ -65,8 +66,8 @@ async function serve() {
     process.exit(1);
   }
 
-  const { app, env, shutdown } = started;
-  const server = app.listen(env.PORT, env.HOST, () => {
+  const { handleRequest, env, shutdown } = started;
+  const server = http.createServer(handleRequest).listen(env.PORT, env.HOST, () => {
     const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
     console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
   });

@@ -4,6 +4,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
@@ -28,7 +29,7 @@ import { createPageCache } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
-import { securityHeaders } from './security-headers.ts';
+import { isSecureRequest, securityHeaders } from './security-headers.ts';
 
 type StartOptions = {
   /** Production: the built client assets. */
@@ -80,9 +81,9 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // Dev renders every time (Vite swaps modules); production keeps public pages.
   const pageCache = !devMiddleware && env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : undefined;
 
+  // Cache hits are answered before this pipeline: see handleRequest below.
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
   app.use(defaultHost(env.publicUrl));
-  if (pageCache) app.use(pageCache.serve);
   app.use(compression());
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
@@ -131,6 +132,12 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
     log.info('database closed');
   }
 
+  /** The server's request listener: a page cache hit from memory, everything else through Express. */
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (pageCache?.serveHit(req, res, { secure: isSecureRequest(req, { trustProxy: env.TRUST_PROXY }) })) return;
+    app(req, res);
+  };
+
   log.info('app ready', { engine: connection.engine, publicUrl: env.publicUrl });
   // Once per start (one process, or worker 1 of several): a public site must name who runs it.
   const placeholders = imprintPlaceholders(env);
@@ -140,5 +147,5 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       hint: 'set SITE_OWNER, SITE_ADDRESS and SITE_EMAIL: the imprint and the privacy page (/datenschutz) name who is responsible for the site',
     });
   }
-  return { app, env, shutdown };
+  return { handleRequest, env, shutdown };
 }

@@ -4,13 +4,14 @@
 // (lib/content-version.server.ts). See docs/decisions/005-page-cache.md.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import { contentVersion, onContentChange } from '../app/lib/content-version.server.ts';
 import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
-import { cspHeader } from './security-headers.ts';
+import { cspHeader, hardeningHeaders } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
 /** What search engines and feed readers fetch: robots.txt, the sitemap (and its parts), the feeds. */
@@ -30,19 +31,34 @@ const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 
 type Entry = {
   status: number;
-  contentType: string;
-  csp: string;
   etag: string;
   bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+  /** The whole header block for each encoding, built once when the page is kept. */
+  headers: { br: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders; identity: OutgoingHttpHeaders };
   bytes: number;
 };
 
 type Encoding = keyof Entry['bodies'];
 
+/** Browsers send one of a handful of Accept-Encoding values; each is parsed once. */
+const encodingByHeader = new Map<string, Encoding>();
+
 /** The best encoding the client accepts (q-values honoured), from the ones we keep. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? '';
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    // Bounded: made-up headers must not grow it.
+    if (encodingByHeader.size >= 100) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
+  for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
@@ -103,27 +119,36 @@ class PageStore {
   }
 }
 
-function send(req: { method: string; headers: Record<string, string | string[] | undefined> }, res: Response, entry: Entry) {
-  const encoding = chooseEncoding(req.headers['accept-encoding'] as string | undefined);
-  res.status(entry.status);
-  res.setHeader('Content-Type', entry.contentType);
-  res.setHeader('Content-Security-Policy', entry.csp);
-  res.setHeader('ETag', entry.etag);
-  res.setHeader('Vary', 'Accept-Encoding, Cookie');
-  // Browsers may keep it but ask again (a 304 is cheap); the signed-in version of a URL differs.
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('X-Page-Cache', 'hit');
-  if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
-    res.status(304).end();
-    return;
-  }
-  if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-  const body = entry.bodies[encoding];
-  res.setHeader('Content-Length', String(body.length));
-  res.end(req.method === 'HEAD' ? undefined : body);
+/** What every answer from the store says besides its body: the page's own CSP, ETag, the encoding. */
+function headerBlock({ contentType, csp, etag, encoding, length }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number }) {
+  return {
+    ...hardeningHeaders(),
+    'Content-Type': contentType,
+    'Content-Security-Policy': csp,
+    ETag: etag,
+    Vary: 'Accept-Encoding, Cookie',
+    // Browsers may keep it but ask again (a 304 is cheap); the signed-in version of a URL differs.
+    'Cache-Control': 'no-cache',
+    'X-Page-Cache': 'hit',
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+    'Content-Length': String(length),
+  } satisfies OutgoingHttpHeaders;
 }
 
-type PageRequest = { method: string; path: string; url: string; headers: { cookie?: string } };
+function send(req: IncomingMessage, res: ServerResponse, entry: Entry, secure: boolean) {
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  const headers = secure ? { ...entry.headers[encoding], ...hardeningHeaders({ secure }) } : entry.headers[encoding];
+  if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
+    const { 'Content-Length': _length, 'Content-Encoding': _encoding, ...notModified } = headers;
+    res.writeHead(304, notModified).end();
+    return;
+  }
+  res.writeHead(entry.status, headers).end(req.method === 'HEAD' ? undefined : entry.bodies[encoding]);
+}
+
+type PageRequest = { method?: string; url?: string; headers: { cookie?: string } };
+
+const NO_QUERY = new URL('http://localhost/');
 
 /**
  * The key a request is answered from and stored under, or undefined when it
@@ -133,22 +158,27 @@ type PageRequest = { method: string; path: string; url: string; headers: { cooki
  * tags), `?seite=N` (utils/pagination.ts):
  * no header and no other query parameter can make a second copy or change
  * one. A `seite` that names no page by itself (`seite=1` redirects, junk is a
- * 404) bypasses the cache, so it cannot be kept under the bare path.
+ * 404) bypasses the cache, so it cannot be kept under the bare path. Read
+ * from the raw request line, so that a hit needs no Express request.
  */
-function cacheKey(req: PageRequest) {
-  const read = req.method === 'GET' || req.method === 'HEAD';
-  if (!read || mayCarrySession(req.headers.cookie) || !PUBLIC_PAGE.test(req.path) || req.path.endsWith('.data')) return undefined;
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-  const url = new URL(`http://localhost/${query}`); // the query only: cannot throw
-  if (RECIPE_PAGE.test(req.path)) return req.path + servingsCacheSuffix(url);
-  if (!LIST_PAGE.test(req.path)) return req.path; // the imprint, the privacy page, robots.txt, sitemaps, feeds: no parameter makes a copy
-  const suffix = pageCacheSuffix(url);
-  return suffix === undefined ? undefined : req.path + suffix;
+function cacheKey({ method, url = '', headers }: PageRequest) {
+  const read = method === 'GET' || method === 'HEAD';
+  if (!read || !url.startsWith('/') || mayCarrySession(headers.cookie)) return undefined;
+  const queryStart = url.indexOf('?');
+  const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  if (!PUBLIC_PAGE.test(path) || path.endsWith('.data')) return undefined;
+  const query = queryStart === -1 ? NO_QUERY : new URL(`http://localhost/${url.slice(queryStart)}`); // the query only: cannot throw
+  if (RECIPE_PAGE.test(path)) return path + servingsCacheSuffix(query);
+  if (!LIST_PAGE.test(path)) return path; // the imprint, the privacy page, robots.txt, sitemaps, feeds: no parameter makes a copy
+  const suffix = pageCacheSuffix(query);
+  return suffix === undefined ? undefined : path + suffix;
 }
 
 /**
- * Two middlewares around one store. `serve` sits first in the pipeline (a hit
- * skips compression, static files and React); `keep` sits just before React
+ * One store, filled and read at two places. `serveHit` runs before Express
+ * on the plain Node request (a hit skips Express, the nonce, compression,
+ * static files and React: Express alone halved the throughput of a hit);
+ * `keep` sits just before React
  * Router (after compression, so it sees the page uncompressed) and stores
  * every anonymous public page that renders as 200 or 404 without setting a
  * cookie or saying it is private. The key: see cacheKey. A later page of a
@@ -159,11 +189,13 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
   const store = new PageStore(maxBytes);
   onContentChange(() => store.clear()); // lives as long as the process: one app per process
 
-  const serve: RequestHandler = (req, res, next) => {
+  /** Answers a request from memory and says true, or says false and leaves it alone. */
+  const serveHit = (req: IncomingMessage, res: ServerResponse, { secure }: { secure: boolean }) => {
     const key = cacheKey(req);
     const hit = key === undefined ? undefined : store.get(key);
-    if (!hit) return next();
-    send(req, res, hit);
+    if (!hit) return false;
+    send(req, res, hit, secure);
+    return true;
   };
 
   const keep: RequestHandler = (req, res, next) => {
@@ -194,12 +226,15 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const identity = Buffer.concat(chunks);
       const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
       const gz = gzipSync(identity, { level: 7 });
+      const csp = cspHeader({ scriptSources: inlineScriptHashes(identity.toString('utf8')) });
+      const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+      const bodies = { br, gzip: gz, identity };
+      const headersFor = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length });
       store.set(key, {
         status: res.statusCode,
-        contentType,
-        csp: cspHeader({ scriptSources: inlineScriptHashes(identity.toString('utf8')) }),
-        etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-        bodies: { br, gzip: gz, identity },
+        etag,
+        bodies,
+        headers: { br: headersFor('br'), gzip: headersFor('gzip'), identity: headersFor('identity') },
         bytes: identity.length + br.length + gz.length,
       });
     };
@@ -217,5 +252,5 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     next();
   };
 
-  return { serve, keep };
+  return { serveHit, keep };
 }

@@ -72,3 +72,17 @@ test('signed-in pages and data answers say private, no-store; anonymous public p
   const anonymous = await fetch(`${app.url}/detail/${recipeId}`);
   expect(anonymous.headers.get('cache-control') ?? '').not.toContain('no-store');
 });
+
+const HARDENING = ['x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'];
+const hardeningOf = (response: Response) => Object.fromEntries(HARDENING.map((name) => [name, response.headers.get(name)]));
+
+test('a page served from the page cache carries the same hardening headers as a rendered one; a forged X-Forwarded-Proto adds no HSTS', async () => {
+  const path = '/imprint';
+  const rendered = await fetch(`${app.url}${path}`);
+  const kept = await fetch(`${app.url}${path}`, { headers: { 'x-forwarded-proto': 'https' } });
+  expect([rendered.headers.get('x-page-cache'), kept.headers.get('x-page-cache')]).toEqual(['miss', 'hit']);
+  expect(hardeningOf(kept)).toEqual(hardeningOf(rendered));
+  expect(Object.values(hardeningOf(kept)).every(Boolean)).toBe(true);
+  // TRUST_PROXY is off here: the header comes from the client, not from a proxy we trust.
+  expect(kept.headers.get('strict-transport-security')).toBeNull();
+});

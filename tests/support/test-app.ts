@@ -3,7 +3,7 @@
 // database connection on globalThis, fixtures use the very same database
 // (getDb) to set state up directly while the journey goes through the UI.
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,9 +39,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const build = pathToFileURL(path.join(root, 'build/server/index.js')).href;
   const { startApp } = (await import(/* @vite-ignore */ build)) as { startApp: typeof StartApp };
-  const { app, shutdown } = await startApp({ clientDir: path.join(root, 'build/client') });
+  const { handleRequest, shutdown } = await startApp({ clientDir: path.join(root, 'build/client') });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    const s = createHttpServer(handleRequest).listen(port, '127.0.0.1', () => resolve(s));
   });
   return {
     url,
