@@ -3,17 +3,17 @@ import { Link } from 'react-router';
 import styles from './button-link.module.css';
 
 type Props = {
-  variant: 'contained' | 'outlined' | 'outlinedOnDark';
+  variant: 'contained' | 'outlined' | 'outlinedOnDark' | 'text';
   size?: 'small' | 'medium' | 'large';
   startIcon?: ReactNode;
   className?: string;
   children: ReactNode;
-} & ({ to: string } | { href: string; target?: string; rel?: string });
+} & ({ to: string; rel?: string } | { href: string; target?: string; rel?: string });
 
 /**
  * A link that looks like MUI's Button, without its JavaScript (ButtonBase and
  * its ripple are a tenth of the first-load script). For the links every
- * anonymous reader sees: "Login", "Zum Rezept", the share links.
+ * anonymous reader sees: "Login", "Zum Rezept", the share links, a comment's "Melden".
  */
 export function ButtonLink({ variant, size = 'medium', startIcon, className, children, ...target }: Props) {
   const classes = [styles.root, styles[variant], styles[size], className].filter(Boolean).join(' ');
@@ -24,7 +24,7 @@ export function ButtonLink({ variant, size = 'medium', startIcon, className, chi
     </>
   );
   return 'to' in target ? (
-    <Link to={target.to} className={classes}>
+    <Link to={target.to} rel={target.rel} className={classes}>
       {content}
     </Link>
   ) : (

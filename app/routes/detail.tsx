@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/detail';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
+import { Divider } from '../components/divider.tsx';
 import { RatingStars } from '../components/rating-stars.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
 import { CommentsSection } from '../features/comments/components/comments-section.tsx';

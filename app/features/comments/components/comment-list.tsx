@@ -1,12 +1,10 @@
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { formatLongDate } from '../../../utils/format.ts';
 import type { CommentView } from '../comment-types.ts';
+import styles from './comment-list.module.css';
 
 type Props = {
   comments: CommentView[];
@@ -21,6 +19,7 @@ export function commentAnchor(commentId: string) {
   return `kommentar-${commentId}`;
 }
 
+/** The comments, newest first; each part is static CSS (see comment-list.module.css). */
 export function CommentList({ comments, actionsFor, footerFor }: Props) {
   if (comments.length === 0) {
     return (
@@ -35,42 +34,34 @@ export function CommentList({ comments, actionsFor, footerFor }: Props) {
     );
   }
   return (
-    <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <ul className={styles.list}>
       {comments.map((comment) => (
-        <Paper component="li" key={comment.uid} id={commentAnchor(comment.uid)} sx={{ p: 2.5, scrollMarginTop: 88 }}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <Avatar sx={{ bgcolor: 'secondary.main', color: 'primary.main', fontFamily: 'var(--font-sans)' }} aria-hidden>
+        <li key={comment.uid} id={commentAnchor(comment.uid)} className={`${styles.card} ${styles.comment}`}>
+          <div className={styles.row}>
+            <div className={styles.avatar} aria-hidden>
               {comment.nickname.trim().charAt(0).toUpperCase() || '?'}
-            </Avatar>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
-                <Box>
-                  <Typography variant="subtitle1" component="p" sx={{ overflowWrap: 'anywhere' }}>
-                    {comment.nickname}
-                  </Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {formatLongDate(comment.createdAt)}
-                  </Typography>
-                </Box>
+            </div>
+            <div className={styles.body}>
+              <div className={styles.header}>
+                <div>
+                  <p className={styles.name}>{comment.nickname}</p>
+                  <span className={styles.caption}>{formatLongDate(comment.createdAt)}</span>
+                </div>
                 {actionsFor?.(comment)}
-              </Stack>
+              </div>
               {comment.rating !== null && (
-                <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <div className={styles.rating}>
                   <RatingStars value={comment.rating} />
                   {/* A person's rating counts once per recipe: the latest; earlier ones keep their stars. */}
-                  {!comment.ratingCounts && (
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      zählt nicht zum Durchschnitt
-                    </Typography>
-                  )}
-                </Stack>
+                  {!comment.ratingCounts && <span className={styles.caption}>zählt nicht zum Durchschnitt</span>}
+                </div>
               )}
-              <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{comment.comment}</Typography>
+              <p className={styles.text}>{comment.comment}</p>
               {footerFor?.(comment)}
-            </Box>
-          </Stack>
-        </Paper>
+            </div>
+          </div>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }

@@ -1,17 +1,18 @@
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import { ButtonLink } from '../../../components/button-link.tsx';
+import { Divider } from '../../../components/divider.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { displayName } from '../../../utils/display-name.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import type { CommentView } from '../comment-types.ts';
 import { CommentList } from './comment-list.tsx';
+import styles from './comments-section.module.css';
 
 // Only signed-in readers see these; anonymous readers never download them.
 const CommentForm = lazyComponent(() => import('./comment-form.tsx').then((module) => module.CommentForm));
@@ -65,16 +66,9 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
         // Any reader may report a comment, except their own; a plain link, so it works without JavaScript.
         footerFor={(comment) =>
           comment.authorId === user?.id ? null : (
-            <Button
-              component={Link}
-              to={reportPath(recipeId, comment.uid)}
-              size="small"
-              startIcon={<OutlinedFlagIcon />}
-              sx={{ mt: 1, ml: -1, color: 'text.secondary' }}
-              rel="nofollow"
-            >
+            <ButtonLink variant="text" size="small" to={reportPath(recipeId, comment.uid)} rel="nofollow" startIcon={<OutlinedFlagIcon />} className={styles.report}>
               Melden
-            </Button>
+            </ButtonLink>
           )
         }
       />
