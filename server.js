@@ -21,14 +21,8 @@ if (major < 24) {
 // arenas keep that in check. glibc reads the setting only when a process
 // starts, so the process replaces itself once with it set (same PID, so
 // signals and the data directory lock are unaffected).
-//
-// The same start caps V8's young generation at 16 MB per semi-space: Node
-// lets it grow to 134 MB under load, and 64 concurrent renders then held the
-// server at 544–554 MiB against 427–451 MiB capped, at the same throughput
-// (three alternating runs, bench/RESULTS.md). Flags given to node come later and win.
 if (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX && typeof process.execve === 'function') {
-  const args = [process.execPath, '--max-semi-space-size=16', ...process.execArgv, ...process.argv.slice(1)];
-  process.execve(process.execPath, args, { ...process.env, MALLOC_ARENA_MAX: '2' });
+  process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], { ...process.env, MALLOC_ARENA_MAX: '2' });
 }
 
 const dev = process.argv.includes('--dev');
