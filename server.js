@@ -6,8 +6,6 @@
 import cluster from 'node:cluster';
 import http from 'node:http';
 import process from 'node:process';
-import v8 from 'node:v8';
-import vm from 'node:vm';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
@@ -73,7 +71,6 @@ async function serve() {
     const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
     console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
   });
-  releaseStartupGarbage();
   server.on('error', (error) => {
     console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
     process.exit(1);
@@ -95,17 +92,4 @@ async function serve() {
   }
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-}
-
-/**
- * Loading the app (hundreds of modules, PGlite's start) leaves V8 some 150 MB
- * of heap it has emptied but keeps until a memory-reducing collection, which
- * comes only after traffic and then idle time. One such collection right
- * after start (some 30 ms, before the first request) gives it back at once:
- * 380 → 225–240 MB on the demo blog, idle. `gc` is reached the way Jest does it.
- */
-function releaseStartupGarbage() {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc');
-  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
