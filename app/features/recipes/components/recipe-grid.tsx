@@ -1,9 +1,9 @@
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
 import type { RecipeSummary } from '../recipe-types.ts';
 import { RecipeCard } from './recipe-card.tsx';
+import styles from './recipe-grid.module.css';
 
 type Props<T extends RecipeSummary> = {
   recipes: T[];
@@ -21,6 +21,7 @@ type Props<T extends RecipeSummary> = {
   shownFor?: (recipe: T) => { title: ReactNode; lead: ReactNode };
 };
 
+/** The recipe cards of a list (static CSS: see recipe-grid.module.css). */
 export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, actionsFor, hiddenHeading, leadsPage = false, shownFor }: Props<T>) {
   return (
     <>
@@ -29,13 +30,13 @@ export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, acti
           {hiddenHeading}
         </Typography>
       )}
-      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <ul className={columns === 3 ? `${styles.grid} ${styles.threeColumns}` : styles.grid}>
         {recipes.map((recipe, index) => (
-          <Grid key={recipe.uid} component="li" size={{ xs: 12, sm: 6, lg: 12 / columns }}>
+          <li key={recipe.uid} className={styles.item}>
             <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} priority={leadsPage && index === 0} shown={shownFor?.(recipe)} />
-          </Grid>
+          </li>
         ))}
-      </Grid>
+      </ul>
     </>
   );
 }
