@@ -1,4 +1,3 @@
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { data } from 'react-router';
@@ -9,6 +8,7 @@ import { CompactRecipeList } from '../features/recipes/components/compact-recipe
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
+import { MainWithSide } from '../components/layout/main-with-side.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipesByCategory } from '../features/recipes/recipe-queries.server.ts';
@@ -64,13 +64,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         <Typography variant="h1">{category}</Typography>
         <Typography>{intro}</Typography>
       </Stack>
-      <Grid container spacing={4}>
-        <Grid size={{ xs: 12, md: hasSide ? 8 : 12 }}>
-          {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid leadsPage recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
-          <PaginationNav pathname={pathname} page={page} pageCount={pageCount} />
-        </Grid>
-        {hasSide && (
-          <Grid size={{ xs: 12, md: 4 }} component="aside">
+      <MainWithSide
+        side={
+          hasSide && (
             <Stack spacing={3}>
               {sideLists.map((list) => (
                 <CompactRecipeList
@@ -81,9 +77,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 />
               ))}
             </Stack>
-          </Grid>
-        )}
-      </Grid>
+          )
+        }
+      >
+        {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid leadsPage recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
+        <PaginationNav pathname={pathname} page={page} pageCount={pageCount} />
+      </MainWithSide>
     </Stack>
   );
 }

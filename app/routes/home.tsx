@@ -1,4 +1,3 @@
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Route } from './+types/home';
@@ -8,6 +7,7 @@ import { FeaturedRecipe } from '../features/recipes/components/featured-recipe.t
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
+import { MainWithSide } from '../components/layout/main-with-side.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipes } from '../features/recipes/recipe-queries.server.ts';
@@ -70,26 +70,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {recipes.length === 0 ? (
         <RecipeEmptyState />
       ) : (
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Stack spacing={4}>
-              {featured && <FeaturedRecipe recipe={featured} actions={actionsFor(featured)} />}
-              {rest.length > 0 && (
-                <section aria-label="Weitere Rezepte">
-                  <RecipeGrid recipes={rest} columns={2} actionsFor={actionsFor} />
-                </section>
-              )}
-            </Stack>
-            <PaginationNav pathname="/" page={page} pageCount={pageCount} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }} component="aside">
+        <MainWithSide
+          side={
             <CompactRecipeList
               title="Der Frühling kommt"
               recipes={spring}
               more={{ href: tagPath('Frühling'), label: 'Alle Frühlingsrezepte' }}
             />
-          </Grid>
-        </Grid>
+          }
+        >
+          <Stack spacing={4}>
+            {featured && <FeaturedRecipe recipe={featured} actions={actionsFor(featured)} />}
+            {rest.length > 0 && (
+              <section aria-label="Weitere Rezepte">
+                <RecipeGrid recipes={rest} columns={2} actionsFor={actionsFor} />
+              </section>
+            )}
+          </Stack>
+          <PaginationNav pathname="/" page={page} pageCount={pageCount} />
+        </MainWithSide>
       )}
     </Stack>
   );

@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import styles from './main-with-side.module.css';
+
+/** The recipes of a list page with, when there is one, a side column (`<aside>`) beside them from md up. */
+export function MainWithSide({ children, side }: { children: ReactNode; side?: ReactNode }) {
+  return (
+    <div className={side ? `${styles.columns} ${styles.withSide}` : styles.columns}>
+      <div className={styles.main}>{children}</div>
+      {side && <aside className={styles.side}>{side}</aside>}
+    </div>
+  );
+}
