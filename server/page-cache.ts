@@ -33,8 +33,8 @@ type Entry = {
   status: number;
   etag: string;
   bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
-  /** The whole header block for each encoding, built once when the page is kept. */
-  headers: { br: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders; identity: OutgoingHttpHeaders };
+  /** The whole header block for each encoding, over HTTP and over HTTPS (with HSTS), built once when the page is kept. */
+  headers: Record<'http' | 'https', Record<Encoding, OutgoingHttpHeaders>>;
   bytes: number;
 };
 
@@ -120,9 +120,9 @@ class PageStore {
 }
 
 /** What every answer from the store says besides its body: the page's own CSP, ETag, the encoding. */
-function headerBlock({ contentType, csp, etag, encoding, length }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number }) {
+function headerBlock({ contentType, csp, etag, encoding, length, secure }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number; secure: boolean }) {
   return {
-    ...hardeningHeaders(),
+    ...hardeningHeaders({ secure }),
     'Content-Type': contentType,
     'Content-Security-Policy': csp,
     ETag: etag,
@@ -137,7 +137,8 @@ function headerBlock({ contentType, csp, etag, encoding, length }: { contentType
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, secure: boolean) {
   const encoding = chooseEncoding(req.headers['accept-encoding']);
-  const headers = secure ? { ...entry.headers[encoding], ...hardeningHeaders({ secure }) } : entry.headers[encoding];
+  // Behind a TLS proxy every request is the HTTPS one: nothing is merged per request.
+  const headers = entry.headers[secure ? 'https' : 'http'][encoding];
   if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
     const { 'Content-Length': _length, 'Content-Encoding': _encoding, ...notModified } = headers;
     res.writeHead(304, notModified).end();
@@ -229,12 +230,15 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const csp = cspHeader({ scriptSources: inlineScriptHashes(identity.toString('utf8')) });
       const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
       const bodies = { br, gzip: gz, identity };
-      const headersFor = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length });
+      const headersFor = (secure: boolean) => {
+        const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure });
+        return { br: block('br'), gzip: block('gzip'), identity: block('identity') };
+      };
       store.set(key, {
         status: res.statusCode,
         etag,
         bodies,
-        headers: { br: headersFor('br'), gzip: headersFor('gzip'), identity: headersFor('identity') },
+        headers: { http: headersFor(false), https: headersFor(true) },
         bytes: identity.length + br.length + gz.length,
       });
     };
