@@ -88,9 +88,8 @@ test('register, confirm the address by mail, use the account menu, log out and i
 const CLICK_TO_REQUEST_MS = 250;
 const CLICK_TO_SIGNED_IN_MS = 5_000;
 
-test('sign-up is quick: the proof of work is solved while the form is filled in; after a refused submit a new one is', async ({ openPage }) => {
-  const taken = await createAccount('Vreni Muster');
-  const page = await openPage('mobile');
+/** The sign-up form, hydrated and with its anti-bot token solved; `challenges` records every challenge the page fetches. */
+async function openSignUp(page: TrackedPage) {
   const challenges: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/altcha-challenge') challenges.push(request.url());
@@ -98,8 +97,15 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
   await page.goto('/login?modus=registrieren');
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Registrieren' });
-  // Solved before anything is clicked.
   await expect(form).toHaveAttribute('data-anti-bot', 'ready', { timeout: 30_000 });
+  return { form, challenges };
+}
+
+test('sign-up is quick: the proof of work is solved while the form is filled in; after a refused submit a new one is', async ({ openPage }) => {
+  const taken = await createAccount('Vreni Muster');
+  const page = await openPage('mobile');
+  // Solved before anything is clicked.
+  const { form, challenges } = await openSignUp(page);
   expect(challenges).toHaveLength(1);
 
   // An address that has an account: refused (the token is spent), and the next one is solved at once.
@@ -140,14 +146,7 @@ test('a solved token is renewed two minutes before its challenge expires (after 
   const page = await openPage('mobile');
   // The page's clock runs fake from here on: nine minutes pass in an instant.
   await page.clock.install();
-  const challenges: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/altcha-challenge') challenges.push(request.url());
-  });
-  await page.goto('/login?modus=registrieren');
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Registrieren' });
-  await expect(form).toHaveAttribute('data-anti-bot', 'ready', { timeout: 30_000 });
+  const { form, challenges } = await openSignUp(page);
   expect(challenges).toHaveLength(1);
   await page.clock.fastForward('07:45');
   expect(challenges).toHaveLength(1); // still fresh: nothing renewed yet
