@@ -1,5 +1,5 @@
-// Server rendering with Emotion: MUI's styles are collected while React
-// renders and written into <head>, so the first paint is already styled
+// Server rendering with Emotion: on pages that use MUI, its styles are collected
+// while React renders and written into <head>, so the first paint is already styled
 // (no flash of unstyled content). We wait for the whole document
 // (onAllReady) because the styles are only known once everything rendered.
 import { PassThrough } from 'node:stream';
@@ -48,9 +48,11 @@ export default function handleRequest(
           collector.on('data', (chunk: Buffer) => chunks.push(chunk));
           collector.on('end', () => {
             const html = Buffer.concat(chunks).toString('utf8');
-            const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+            // Home, a recipe and the lists render no MUI: nothing to collect, no scan of the HTML.
+            const usedEmotion = Object.keys(cache.inserted).length > 0;
+            const styles = usedEmotion ? emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) : '';
             // A replacer function: `$&` inside CSS must not be expanded.
-            const document = html.replace('</head>', () => `${styles}</head>`);
+            const document = usedEmotion ? html.replace('</head>', () => `${styles}</head>`) : html;
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             const body = new PassThrough();
             body.end(document);

@@ -5,10 +5,9 @@ import '@fontsource/montserrat/latin-500.css';
 import '@fontsource/montserrat/latin-600.css';
 import '@fontsource/montserrat/latin-700.css';
 import '@fontsource/dancing-script/latin-600.css';
+import './theme/theme.generated.css';
 import './theme/global.css';
 import './theme/print.css';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { Route } from './+types/root';
@@ -19,8 +18,6 @@ import { useOptionalUser } from './features/accounts/use-optional-user.ts';
 import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { getEnv } from './lib/env.server.ts';
-import { theme } from './theme/theme.ts';
-import { THEME_TOKENS_CSS } from './theme/theme-tokens.ts';
 import { useNonce } from './utils/nonce.ts';
 import { keepDataWhenOnlyServingsChange } from './utils/servings-param.ts';
 
@@ -49,13 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         {/* Stylesheets come from our own origin; they need no nonce. */}
         <Links nonce="" />
-        <style dangerouslySetInnerHTML={{ __html: THEME_TOKENS_CSS }} />
       </head>
       <body>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          {children}
-        </ThemeProvider>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

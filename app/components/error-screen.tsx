@@ -1,7 +1,8 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse } from 'react-router';
 import { ButtonLink } from './button-link.tsx';
+import styles from './error-screen.module.css';
+import { Stack } from './stack.tsx';
+import { Text } from './text.tsx';
 
 const SCREENS = {
   404: {
@@ -39,16 +40,16 @@ function screenFor(error: unknown) {
 export function ErrorScreen({ error }: { error: unknown }) {
   const screen = screenFor(error);
   return (
-    <Stack spacing={2} sx={{ alignItems: 'flex-start', py: { xs: 4, md: 8 }, maxWidth: 640 }}>
+    <Stack spacing={2} className={styles.screen}>
       {/* React puts the title into <head>; error pages have no route meta of their own. */}
       <title>{`${screen.title} | Chuchiblog`}</title>
       {/* An error answer is nothing a search engine should keep. */}
       <meta name="robots" content="noindex" />
-      <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
+      <Text variant="overline" className={styles.overline}>
         {screen.overline}
-      </Typography>
-      <Typography variant="h1">{screen.title}</Typography>
-      <Typography>{screen.text}</Typography>
+      </Text>
+      <Text variant="h1">{screen.title}</Text>
+      <Text>{screen.text}</Text>
       <ButtonLink to="/" variant="contained">
         Zur Startseite
       </ButtonLink>

@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { data } from 'react-router';
 import type { Route } from './+types/category';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
@@ -10,6 +8,8 @@ import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { MainWithSide } from '../components/layout/main-with-side.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
+import { Stack } from '../components/stack.tsx';
+import { Text } from '../components/text.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipesByCategory } from '../features/recipes/recipe-queries.server.ts';
 import { listShareImage } from '../features/recipes/list-share-image.ts';
@@ -17,6 +17,7 @@ import { categoryBySlug, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
 import { canonicalLink, feedLink, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
+import styles from './list-page.module.css';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Seite nicht gefunden'); // the error screen says noindex
@@ -59,10 +60,10 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const hasSide = sideLists.length > 0;
   const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   return (
-    <Stack spacing={{ xs: 3, md: 4 }}>
-      <Stack spacing={1.5} sx={{ maxWidth: 820 }}>
-        <Typography variant="h1">{category}</Typography>
-        <Typography>{intro}</Typography>
+    <Stack spacing={3} spacingMd={4}>
+      <Stack spacing={1.5} className={styles.intro}>
+        <Text variant="h1">{category}</Text>
+        <Text>{intro}</Text>
       </Stack>
       <MainWithSide
         side={

@@ -1,12 +1,11 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { data, useActionData, useSearchParams } from 'react-router';
 import type { Route } from './+types/detail';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { Divider } from '../components/divider.tsx';
+import { Paper } from '../components/paper.tsx';
 import { RatingStars } from '../components/rating-stars.tsx';
+import { Stack } from '../components/stack.tsx';
+import { Text } from '../components/text.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
 import { CommentsSection } from '../features/comments/components/comments-section.tsx';
 import { loadCommentState } from '../features/comments/comment-queries.server.ts';
@@ -102,12 +101,12 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
   // A printed recipe names its address, with the servings it was printed for.
   const printedUrl = servings === undefined ? shareUrl : `${shareUrl}?${SERVINGS_PARAM}=${servings}`;
   return (
-    <Stack spacing={{ xs: 4, md: 6 }} component="article" data-print="layout">
-      <Stack spacing={1.5} sx={{ maxWidth: 900 }} data-print="head">
-        <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
+    <Stack spacing={4} spacingMd={6} component="article" data-print="layout">
+      <Stack spacing={1.5} className={styles.head} data-print="head">
+        <Text variant="overline" className={styles.category}>
           {recipe.category}
-        </Typography>
-        <Typography variant="h1">{recipe.title}</Typography>
+        </Text>
+        <Text variant="h1">{recipe.title}</Text>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
         <RecipeTools cookModeHref={`/detail/${recipe.uid}/kochmodus${servings === undefined ? '' : `?${SERVINGS_PARAM}=${servings}`}`} />
         {user?.id === recipe.userId && (
@@ -119,13 +118,13 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
 
       {/* Ingredients beside everything else from md up, kept in view while the steps scroll. */}
       <div className={styles.body} data-print="contents">
-        <Box sx={{ borderRadius: 3, overflow: 'hidden' }} className={styles.picture} data-print="picture">
+        <div className={styles.picture} data-print="picture">
           <RecipeImage image={recipe.image} alt={recipe.title} priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" />
-        </Box>
-        <Typography sx={{ fontSize: '1.25rem', fontStyle: 'italic' }} className={styles.lead} data-print="lead">
+        </div>
+        <Text className={styles.lead} data-print="lead">
           {recipe.lead}
-        </Typography>
-        <Paper sx={{ p: { xs: 2, md: 3 } }} className={styles.facts} data-print="facts">
+        </Text>
+        <Paper className={styles.facts} data-print="facts">
           <RecipeFacts recipe={recipe} />
           {recipe.tags.length > 0 && <TagLinks tags={recipe.tags} />}
         </Paper>
@@ -133,17 +132,17 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
           <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={servings} />
         </div>
         <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} className={styles.steps} data-print="steps">
-          <Typography variant="h2" id="zubereitung">
+          <Text variant="h2" id="zubereitung">
             Zubereitung
-          </Typography>
+          </Text>
           <RecipeSteps description={recipe.description} />
         </Stack>
         {recipe.additional && (
-          <Paper component="section" aria-labelledby="tipps" sx={{ p: { xs: 2.5, md: 3 }, borderLeft: 4, borderColor: 'secondary.main' }} className={styles.tips} data-print="tips">
-            <Typography variant="h4" component="h2" id="tipps">
+          <Paper component="section" aria-labelledby="tipps" className={styles.tips} data-print="tips">
+            <Text variant="h4" component="h2" id="tipps">
               Tipps & Tricks
-            </Typography>
-            <Typography sx={{ whiteSpace: 'pre-line', mt: 1 }}>{recipe.additional}</Typography>
+            </Text>
+            <Text className={styles.tipsText}>{recipe.additional}</Text>
           </Paper>
         )}
       </div>
@@ -157,9 +156,9 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
       {similar.length > 0 && (
         <Stack component="section" aria-labelledby="aehnliche" spacing={2} data-print="hide">
           <Divider />
-          <Typography variant="h2" id="aehnliche">
+          <Text variant="h2" id="aehnliche">
             Ähnliche Rezepte
-          </Typography>
+          </Text>
           <RecipeGrid recipes={similar} columns={3} />
         </Stack>
       )}

@@ -1,5 +1,3 @@
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Route } from './+types/home';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { CompactRecipeList } from '../features/recipes/components/compact-recipe-list.tsx';
@@ -9,12 +7,15 @@ import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { MainWithSide } from '../components/layout/main-with-side.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
+import { Stack } from '../components/stack.tsx';
+import { Text } from '../components/text.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listNewestByTag, listRecipes } from '../features/recipes/recipe-queries.server.ts';
 import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
+import styles from './list-page.module.css';
 import { canonicalLink, feedLink, sharePreview, siteJsonLd, siteUrlOf } from '../utils/seo.ts';
 
 const HOME_DESCRIPTION = 'Schweizer Rezepte zum Nachkochen: Apéro, Vorspeise, Hauptgang, Dessert und Backen – erprobt, mit Liebe aufgeschrieben und von der Community bewertet.';
@@ -54,18 +55,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   // The owner's edit and delete controls on their own cards (the server checks again).
   const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   return (
-    <Stack spacing={{ xs: 3, md: 5 }}>
-      <Stack spacing={1.5} component="section" sx={{ maxWidth: 820 }}>
-        <Typography variant="h1">Willkommen im Chuchiblog!</Typography>
-        <Typography>
+    <Stack spacing={3} spacingMd={5}>
+      <Stack spacing={1.5} component="section" className={styles.intro}>
+        <Text variant="h1">Willkommen im Chuchiblog!</Text>
+        <Text>
           Hier kochen und backen wir uns durch die Schweiz: von der Bündner Gerstensuppe über das Zürcher
           Geschnetzelte bis zum Sonntagszopf. Alle Rezepte sind erprobt, mit Liebe aufgeschrieben und gelingen
           auch in der kleinen Küche.
-        </Typography>
-        <Typography>
+        </Text>
+        <Text>
           Stöbere nach Kategorien oder Stichworten, lass dich von der Saison inspirieren – und wenn du ein
           eigenes Lieblingsrezept hast: Melde dich an, erfasse es und bewerte die Gerichte der anderen.
-        </Typography>
+        </Text>
       </Stack>
       {recipes.length === 0 ? (
         <RecipeEmptyState />

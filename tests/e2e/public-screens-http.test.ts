@@ -27,12 +27,22 @@ test('the server renders the content into the HTML (no client-only rendering)', 
   expect(html).toContain(`<meta property="og:url" content="${app.url}/detail/${ids.newest}"/>`);
   // The share preview's picture: the 1200 × 630 crop (tests/e2e/seo.test.ts checks the rest).
   expect(html).toMatch(/<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/[0-9a-f-]+\/og\.jpg"\/>/);
-  // Emotion's critical CSS is inlined, so the first paint is styled.
-  expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+  // The first paint is styled by the page's own stylesheets; a recipe uses no MUI, so no Emotion styles
+  // (a MUI component here would fall back to MUI's default theme: see the next test).
+  expect(html).toMatch(/<link [^>]*rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+  expect(html).not.toContain('data-emotion');
   // Inline scripts run by this response's nonce, or by their hashes when the page comes from the page cache.
   expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'( 'nonce-[^']+'| 'sha256-[^']+')+;/);
   expect(/script-src [^;]*/.exec(response.headers.get('content-security-policy')!)![0]).not.toContain('unsafe-inline');
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+test('home, a recipe and the error screen render without MUI; the pages with forms inline its critical CSS', async () => {
+  for (const path of ['/', `/detail/${ids.newest}`, '/gibt-es-nicht']) {
+    expect(await (await fetch(`${app.url}${path}`)).text(), path).not.toContain('data-emotion');
+  }
+  // The login form is MUI: its styles come inlined, so its first paint is styled too.
+  expect(await (await fetch(`${app.url}/login`)).text()).toMatch(/<style data-emotion="css [^"]+"[^>]*>[^<]*\.css-[a-z0-9]+\{/);
 });
 
 test('images are served in three formats with long-lived caching', async () => {

@@ -2,6 +2,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link, useLocation } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';
+import { MuiTheme } from '../../theme/mui-theme.tsx';
 
 type Props = { id: string; anchor: HTMLElement | null; onClose: () => void };
 
@@ -9,22 +10,24 @@ type Props = { id: string; anchor: HTMLElement | null; onClose: () => void };
 export function CategoryMenu({ id, anchor, onClose }: Props) {
   const { pathname } = useLocation();
   return (
-    <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
-      {CATEGORIES.map((c) => {
-        const active = pathname === `/${c.slug}`;
-        return (
-          <MenuItem
-            key={c.slug}
-            component={Link}
-            to={`/${c.slug}`}
-            onClick={onClose}
-            selected={active}
-            aria-current={active ? 'page' : undefined}
-          >
-            {c.label}
-          </MenuItem>
-        );
-      })}
-    </Menu>
+    <MuiTheme>
+      <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose}>
+        {CATEGORIES.map((c) => {
+          const active = pathname === `/${c.slug}`;
+          return (
+            <MenuItem
+              key={c.slug}
+              component={Link}
+              to={`/${c.slug}`}
+              onClick={onClose}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+            >
+              {c.label}
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </MuiTheme>
   );
 }

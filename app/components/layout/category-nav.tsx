@@ -1,4 +1,4 @@
-import MenuIcon from '@mui/icons-material/Menu';
+import { MenuIcon } from '../icons.tsx';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';

@@ -1,4 +1,4 @@
-import SearchIcon from '@mui/icons-material/Search';
+import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, Link, useLocation } from 'react-router';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';

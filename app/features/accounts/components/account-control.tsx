@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useId, useState } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { MESSAGES, type AccountAnswer } from '../account-schemas.ts';
+import { MuiTheme } from '../../../theme/mui-theme.tsx';
 
 /** The header's account control for a signed-in user: "Erfassen" and the account menu. */
 export function AccountControl({ userName }: { userName: string }) {
@@ -27,42 +28,44 @@ export function AccountControl({ userName }: { userName: string }) {
   }
 
   return (
-    <>
-      {pathname !== '/create' && (
-        <Button component={Link} to="/create" color="inherit">
-          Erfassen
-        </Button>
-      )}
-      <Tooltip title="Open">
-        <IconButton
-          color="inherit"
-          onClick={(event) => setAnchor(event.currentTarget)}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          aria-controls={anchor ? menuId : undefined}
+    <MuiTheme>
+      <>
+        {pathname !== '/create' && (
+          <Button component={Link} to="/create" color="inherit">
+            Erfassen
+          </Button>
+        )}
+        <Tooltip title="Open">
+          <IconButton
+            color="inherit"
+            onClick={(event) => setAnchor(event.currentTarget)}
+            aria-haspopup="menu"
+            aria-expanded={anchor ? 'true' : undefined}
+            aria-controls={anchor ? menuId : undefined}
+          >
+            <AccountCircle />
+          </IconButton>
+        </Tooltip>
+        <Menu
+          id={menuId}
+          anchorEl={anchor}
+          open={Boolean(anchor)}
+          onClose={() => setAnchor(null)}
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         >
-          <AccountCircle />
-        </IconButton>
-      </Tooltip>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 0.8 } }}>
-          {userName}
-        </MenuItem>
-        <MenuItem component={Link} to="/profile" onClick={() => setAnchor(null)}>
-          Profil
-        </MenuItem>
-        <MenuItem component={Link} to="/konto" onClick={() => setAnchor(null)}>
-          Konto
-        </MenuItem>
-        <MenuItem onClick={signOut}>Logout</MenuItem>
-      </Menu>
-    </>
+          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 0.8 } }}>
+            {userName}
+          </MenuItem>
+          <MenuItem component={Link} to="/profile" onClick={() => setAnchor(null)}>
+            Profil
+          </MenuItem>
+          <MenuItem component={Link} to="/konto" onClick={() => setAnchor(null)}>
+            Konto
+          </MenuItem>
+          <MenuItem onClick={signOut}>Logout</MenuItem>
+        </Menu>
+      </>
+    </MuiTheme>
   );
 }

@@ -21,6 +21,7 @@ import {
   OWN_RECIPE_RATING_MESSAGE,
   ownCommentSchema,
 } from '../comment-schema.ts';
+import { MuiTheme } from '../../../theme/mui-theme.tsx';
 
 function checkRated(data: FormData) {
   return validate(commentSchema, Object.fromEntries(data));
@@ -61,60 +62,62 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
   });
 
   return (
-    <Paper sx={{ p: { xs: 2.5, md: 3 } }}>
-      <Form
-        method="post"
-        preventScrollReset
-        noValidate
-        aria-labelledby="kommentar-schreiben"
-        onSubmit={onSubmit}
-      >
-        <input type="hidden" name="intent" value="create-comment" />
-        <Stack spacing={2}>
-          <Typography variant="h5" component="h3" id="kommentar-schreiben">
-            {ownRecipe ? 'Dein Kommentar zum Rezept' : 'Wie hat es dir geschmeckt?'}
-          </Typography>
-          {ownRecipe ? (
-            <Typography sx={{ color: 'text.secondary' }}>{OWN_RECIPE_RATING_MESSAGE}</Typography>
-          ) : (
-            <div>
-              <Rating
-                name="rating"
-                max={5}
-                value={rating}
-                getLabelText={starLabel}
-                // A click on the current value (null) or a reset to zero is ignored.
-                onChange={(_, value) => {
-                  if (value) {
-                    setRating(value);
-                    clearError('rating');
-                  }
-                }}
-                size="large"
-                sx={{ color: 'secondary.main' }}
-              />
-              {errors.rating && (
-                <FormHelperText error role="alert">
-                  {errors.rating}
-                </FormHelperText>
-              )}
+    <MuiTheme>
+      <Paper sx={{ p: { xs: 2.5, md: 3 } }}>
+        <Form
+          method="post"
+          preventScrollReset
+          noValidate
+          aria-labelledby="kommentar-schreiben"
+          onSubmit={onSubmit}
+        >
+          <input type="hidden" name="intent" value="create-comment" />
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h3" id="kommentar-schreiben">
+              {ownRecipe ? 'Dein Kommentar zum Rezept' : 'Wie hat es dir geschmeckt?'}
+            </Typography>
+            {ownRecipe ? (
+              <Typography sx={{ color: 'text.secondary' }}>{OWN_RECIPE_RATING_MESSAGE}</Typography>
+            ) : (
+              <div>
+                <Rating
+                  name="rating"
+                  max={5}
+                  value={rating}
+                  getLabelText={starLabel}
+                  // A click on the current value (null) or a reset to zero is ignored.
+                  onChange={(_, value) => {
+                    if (value) {
+                      setRating(value);
+                      clearError('rating');
+                    }
+                  }}
+                  size="large"
+                  sx={{ color: 'secondary.main' }}
+                />
+                {errors.rating && (
+                  <FormHelperText error role="alert">
+                    {errors.rating}
+                  </FormHelperText>
+                )}
+              </div>
+            )}
+            <TextInput name="nickname" label="Nickname" defaultValue={failed?.values?.nickname ?? displayName} required error={errors.nickname} maxLength={NICKNAME_MAX_LENGTH} />
+            <MultiLineInput name="comment" label="Kommentar" defaultValue={failed?.values?.comment ?? ''} required error={errors.comment} maxLength={COMMENT_MAX_LENGTH} />
+            {/* The honeypot: out of sight and out of the tab order; people leave it empty, robots fill it in. */}
+            <div style={visuallyHidden} aria-hidden="true">
+              <label htmlFor={`${HONEYPOT_FIELD}-field`}>Website (bitte leer lassen)</label>
+              <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
             </div>
-          )}
-          <TextInput name="nickname" label="Nickname" defaultValue={failed?.values?.nickname ?? displayName} required error={errors.nickname} maxLength={NICKNAME_MAX_LENGTH} />
-          <MultiLineInput name="comment" label="Kommentar" defaultValue={failed?.values?.comment ?? ''} required error={errors.comment} maxLength={COMMENT_MAX_LENGTH} />
-          {/* The honeypot: out of sight and out of the tab order; people leave it empty, robots fill it in. */}
-          <div style={visuallyHidden} aria-hidden="true">
-            <label htmlFor={`${HONEYPOT_FIELD}-field`}>Website (bitte leer lassen)</label>
-            <input id={`${HONEYPOT_FIELD}-field`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </div>
-          {formError && <Alert severity="error">{formError}</Alert>}
-          <div>
-            <Button type="submit" variant="contained" size="large" loading={pending}>
-              Kommentieren
-            </Button>
-          </div>
-        </Stack>
-      </Form>
-    </Paper>
+            {formError && <Alert severity="error">{formError}</Alert>}
+            <div>
+              <Button type="submit" variant="contained" size="large" loading={pending}>
+                Kommentieren
+              </Button>
+            </div>
+          </Stack>
+        </Form>
+      </Paper>
+    </MuiTheme>
   );
 }

@@ -1,7 +1,7 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Paper } from '../../../components/paper.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
+import { Text } from '../../../components/text.tsx';
 import { formatLongDate } from '../../../utils/format.ts';
 import type { CommentView } from '../comment-types.ts';
 import styles from './comment-list.module.css';
@@ -23,13 +23,11 @@ export function commentAnchor(commentId: string) {
 export function CommentList({ comments, actionsFor, footerFor }: Props) {
   if (comments.length === 0) {
     return (
-      <Paper sx={{ p: 3 }}>
-        <Typography variant="h5" component="p">
+      <Paper className={styles.empty}>
+        <Text variant="h5" component="p">
           Dieses Rezept wurde noch nicht bewertet
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          Hast du es bereits ausprobiert? Dann freuen wir uns über deine Meinung!
-        </Typography>
+        </Text>
+        <Text className={styles.emptyInvitation}>Hast du es bereits ausprobiert? Dann freuen wir uns über deine Meinung!</Text>
       </Paper>
     );
   }

@@ -1,13 +1,13 @@
-import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Divider } from '../../../components/divider.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
+import { OutlinedFlagIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
+import { Paper } from '../../../components/paper.tsx';
+import { Stack } from '../../../components/stack.tsx';
+import { Text } from '../../../components/text.tsx';
 import { displayName } from '../../../utils/display-name.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import type { CommentView } from '../comment-types.ts';
@@ -50,11 +50,11 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
     void CommentForm.preload();
   }, [signedIn]);
   return (
-    <Stack component="section" aria-labelledby="kommentare" spacing={2} sx={{ maxWidth: 820 }}>
+    <Stack component="section" aria-labelledby="kommentare" spacing={2} className={styles.section}>
       <Divider />
-      <Typography variant="h2" id="kommentare">
+      <Text variant="h2" id="kommentare">
         Kommentare
-      </Typography>
+      </Text>
       {state.error && <ErrorNotice>{state.error}</ErrorNotice>}
       {deleteError && <ErrorNotice>{deleteError}</ErrorNotice>}
       <CommentList
@@ -75,11 +75,11 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
       {user ? (
         <CommentForm key={formKey} displayName={displayName(user.name)} result={createResult} ownRecipe={recipeOwnerId === user.id} />
       ) : (
-        <Paper sx={{ p: 3 }}>
-          <Typography>
+        <Paper className={styles.signInHint}>
+          <Text>
             <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipeId}`)}`}>Melde dich an</Link>, um dieses Rezept
             zu bewerten und zu kommentieren.
-          </Typography>
+          </Text>
         </Paper>
       )}
     </Stack>

@@ -1,7 +1,7 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { Paper } from '../../../components/paper.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
+import { Text } from '../../../components/text.tsx';
 import type { RecipeSummary } from '../recipe-types.ts';
 import styles from './compact-recipe-list.module.css';
 import { RecipeImage } from './recipe-image.tsx';
@@ -18,14 +18,14 @@ type Props = {
 export function CompactRecipeList({ title, recipes, more }: Props) {
   const headingId = `liste-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2.5 }}>
-      <Typography variant="h4" component="h2" id={headingId} sx={{ mb: 2 }}>
+    <Paper component="section" aria-labelledby={headingId} className={styles.panel}>
+      <Text variant="h4" component="h2" id={headingId} className={styles.heading}>
         {title}
-      </Typography>
+      </Text>
       {recipes.length === 0 ? (
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        <Text variant="body2" className={styles.empty}>
           Hier gibt es bald Rezepte.
-        </Typography>
+        </Text>
       ) : (
         <ul className={styles.list}>
           {recipes.map((recipe) => (

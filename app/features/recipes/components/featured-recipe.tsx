@@ -1,40 +1,40 @@
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { Paper } from '../../../components/paper.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
+import { Stack } from '../../../components/stack.tsx';
+import { Text } from '../../../components/text.tsx';
 import type { RecipeSummary } from '../recipe-types.ts';
+import styles from './featured-recipe.module.css';
 import { RecipeImage } from './recipe-image.tsx';
 
 /** The newest recipe, shown large at the top of the home page. */
 export function FeaturedRecipe({ recipe, actions }: { recipe: RecipeSummary; actions?: ReactNode }) {
   const href = `/detail/${recipe.uid}`;
   return (
-    <Card component="article" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-      <Box component={Link} to={href} tabIndex={-1} aria-hidden sx={{ display: 'block' }}>
+    <Paper component="article" className={styles.card}>
+      <Link to={href} tabIndex={-1} aria-hidden className={styles.pictureLink}>
         <RecipeImage image={recipe.image} alt="" priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" aspectRatio="16 / 9" />
-      </Box>
-      <Stack spacing={1.5} sx={{ p: { xs: 2.5, md: 4 } }}>
-        <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
+      </Link>
+      <Stack spacing={1.5} className={styles.body}>
+        <Text variant="overline" className={styles.overline}>
           Neustes Rezept · {recipe.category}
-        </Typography>
-        <Typography variant="h2" component="h2">
-          <Box component={Link} to={href} sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { color: 'secondary.dark' } }}>
+        </Text>
+        <Text variant="h2">
+          <Link to={href} className={styles.titleLink}>
             {recipe.title}
-          </Box>
-        </Typography>
+          </Link>
+        </Text>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
-        <Typography sx={{ color: 'text.secondary' }}>{recipe.lead}</Typography>
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', pt: 1 }}>
+        <Text className={styles.lead}>{recipe.lead}</Text>
+        <div className={styles.footer}>
           <ButtonLink to={href} variant="contained" size="large">
             Zum Rezept
           </ButtonLink>
-          {actions && <Box sx={{ display: 'flex', gap: 0.5 }}>{actions}</Box>}
-        </Stack>
+          {actions && <div className={styles.actions}>{actions}</div>}
+        </div>
       </Stack>
-    </Card>
+    </Paper>
   );
 }

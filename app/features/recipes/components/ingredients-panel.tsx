@@ -1,5 +1,5 @@
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { Paper } from '../../../components/paper.tsx';
+import { Text } from '../../../components/text.tsx';
 import type { Ingredient } from '../recipe-types.ts';
 import { scaleAmount, scaleQuantity, servingsOf } from '../servings.ts';
 import styles from './ingredients-panel.module.css';
@@ -17,14 +17,12 @@ export function IngredientsPanel({ quantity, ingredients, servings }: Props) {
   const count = recipeServings ? (servings ?? recipeServings.count) : undefined;
   const factor = recipeServings && count ? count / recipeServings.count : 1;
   return (
-    <Paper component="section" aria-labelledby="zutaten" sx={{ p: { xs: 2.5, md: 3 }, borderTop: 4, borderColor: 'secondary.main' }}>
-      <Typography variant="h3" component="h2" id="zutaten">
+    <Paper component="section" aria-labelledby="zutaten" className={styles.panel}>
+      <Text variant="h3" component="h2" id="zutaten">
         Zutaten
-      </Typography>
+      </Text>
       <div className={styles.quantity}>
-        <Typography sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-          {recipeServings && count ? scaleQuantity(quantity, recipeServings, count) : quantity}
-        </Typography>
+        <Text className={styles.quantityText}>{recipeServings && count ? scaleQuantity(quantity, recipeServings, count) : quantity}</Text>
         {recipeServings && count && <ServingsStepper count={count} recipeCount={recipeServings.count} />}
       </div>
       <table className={styles.table}>

@@ -1,6 +1,5 @@
-import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '@mui/utils';
 import type { ReactNode } from 'react';
+import { Text } from '../../../components/text.tsx';
 import type { RecipeSummary } from '../recipe-types.ts';
 import { RecipeCard } from './recipe-card.tsx';
 import styles from './recipe-grid.module.css';
@@ -26,9 +25,9 @@ export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, acti
   return (
     <>
       {hiddenHeading && (
-        <Typography component="h2" sx={visuallyHidden}>
+        <Text component="h2" className="visually-hidden">
           {hiddenHeading}
-        </Typography>
+        </Text>
       )}
       <ul className={columns === 3 ? `${styles.grid} ${styles.threeColumns}` : styles.grid}>
         {recipes.map((recipe, index) => (

@@ -9,6 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { MuiTheme } from '../../../theme/mui-theme.tsx';
 
 export const DELETE_QUESTION = 'Bist du sicher, dass du dieses Rezept löschen möchtest?';
 
@@ -54,46 +55,48 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
     );
 
   return (
-    <Stack direction="row" spacing={variant === 'detail' ? 1 : 0.5} sx={{ alignItems: 'center' }}>
-      {edit}
-      <Tooltip title="Rezept löschen">
-        <IconButton
-          onClick={() => {
-            setShowAnswer(false);
-            setOpen(true);
-          }}
-          sx={{ '&:hover': { color: 'error.main' } }}
+    <MuiTheme>
+      <Stack direction="row" spacing={variant === 'detail' ? 1 : 0.5} sx={{ alignItems: 'center' }}>
+        {edit}
+        <Tooltip title="Rezept löschen">
+          <IconButton
+            onClick={() => {
+              setShowAnswer(false);
+              setOpen(true);
+            }}
+            sx={{ '&:hover': { color: 'error.main' } }}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </Tooltip>
+        <ConfirmDialog
+          open={open && !deleted}
+          question={DELETE_QUESTION}
+          onCancel={() => setOpen(false)}
+          busy={busy}
+          confirm={
+            <fetcher.Form method="post" action={deleteRecipePath(recipeId)} onSubmit={() => setShowAnswer(true)}>
+              <input type="hidden" name="intent" value="delete" />
+              {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+              <Button
+                type="submit"
+                color="error"
+                variant="contained"
+                disabled={busy}
+                startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+              >
+                Löschen
+              </Button>
+            </fetcher.Form>
+          }
         >
-          <DeleteIcon />
-        </IconButton>
-      </Tooltip>
-      <ConfirmDialog
-        open={open && !deleted}
-        question={DELETE_QUESTION}
-        onCancel={() => setOpen(false)}
-        busy={busy}
-        confirm={
-          <fetcher.Form method="post" action={deleteRecipePath(recipeId)} onSubmit={() => setShowAnswer(true)}>
-            <input type="hidden" name="intent" value="delete" />
-            {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-            <Button
-              type="submit"
-              color="error"
-              variant="contained"
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
-            >
-              Löschen
-            </Button>
-          </fetcher.Form>
-        }
-      >
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </ConfirmDialog>
-    </Stack>
+          {error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </ConfirmDialog>
+      </Stack>
+    </MuiTheme>
   );
 }

@@ -1,12 +1,9 @@
-import EmailIcon from '@mui/icons-material/Email';
-import FacebookIcon from '@mui/icons-material/Facebook';
-import ShareIcon from '@mui/icons-material/Share';
-import WhatsAppIcon from '@mui/icons-material/WhatsApp';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import buttonStyles from '../../../components/button-link.module.css';
+import { EmailIcon, FacebookIcon, ShareIcon, WhatsAppIcon } from '../../../components/icons.tsx';
+import { Text } from '../../../components/text.tsx';
+import styles from './share-links.module.css';
 
 const neverChanges = () => () => {};
 const browserCanShare = () => typeof navigator.share === 'function';
@@ -46,11 +43,11 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
     },
   ];
   return (
-    <Stack component="section" aria-label="Rezept teilen" direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-      <Typography variant="subtitle1" component="h2">
+    <section aria-label="Rezept teilen" className={styles.share}>
+      <Text variant="subtitle1" component="h2">
         Rezept teilen:
-      </Typography>
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+      </Text>
+      <div className={styles.links}>
         <NativeShareButton title={title} url={url} />
         {links.map((link) => (
           <ButtonLink
@@ -64,7 +61,7 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
             {link.label}
           </ButtonLink>
         ))}
-      </Stack>
-    </Stack>
+      </div>
+    </section>
   );
 }
