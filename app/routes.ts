@@ -8,11 +8,11 @@ export default [
   // One module serves the five category pages; the URL says which.
   ...CATEGORIES.map((c) => route(c.slug, 'routes/category.tsx', { id: `category-${c.slug}` })),
   route('tags', 'routes/tags-index.tsx'),
+  route('tags/:tag', 'routes/tag.tsx'),
   route('detail/:recipeId', 'routes/detail.tsx'),
   route('detail/:recipeId/kochmodus', 'routes/cook-mode.tsx'),
-  // Pages built with MUI components (forms, account, search, a tag's chip) get MUI's theme from their layout.
+  // Pages built with MUI components (forms, account, search) get MUI's theme from their layout.
   layout('routes/layouts/mui-pages.tsx', [
-    route('tags/:tag', 'routes/tag.tsx'),
     route('detail/:recipeId/kommentare/:commentId/melden', 'routes/comment-report.tsx'),
     route('imprint', 'routes/imprint.tsx'),
     route('datenschutz', 'routes/privacy.tsx'),

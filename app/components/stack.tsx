@@ -1,7 +1,7 @@
 import type { ComponentPropsWithoutRef, ElementType } from 'react';
 import styles from './stack.module.css';
 
-const SPACING = { 1.5: styles.spacing1_5, 2: styles.spacing2, 3: styles.spacing3, 4: styles.spacing4 };
+const SPACING = { 1: styles.spacing1, 1.5: styles.spacing1_5, 2: styles.spacing2, 3: styles.spacing3, 4: styles.spacing4 };
 const SPACING_MD = { 4: styles.spacingMd4, 5: styles.spacingMd5, 6: styles.spacingMd6 };
 
 type Props<C extends ElementType> = {

@@ -1,13 +1,12 @@
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { data } from 'react-router';
 import type { Route } from './+types/tag';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
+import { Paper } from '../components/paper.tsx';
+import { Stack } from '../components/stack.tsx';
+import { Text } from '../components/text.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
 import { listShareImage } from '../features/recipes/list-share-image.ts';
@@ -15,6 +14,7 @@ import { isTag, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
 import { canonicalLink, NOINDEX, sharePreview, siteUrlOf } from '../utils/seo.ts';
+import styles from './tag.module.css';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Seite nicht gefunden'); // the error screen says noindex
@@ -44,20 +44,22 @@ export default function TagPage({ loaderData }: Route.ComponentProps) {
   const { tag, recipes, page, pageCount } = loaderData;
   const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   return (
-    <Stack spacing={{ xs: 3, md: 4 }}>
-      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="overline" sx={{ color: 'secondary.dark' }}>
+    <Stack spacing={3} spacingMd={4}>
+      <Stack spacing={1} className={styles.head}>
+        <Text variant="overline" className={styles.overline}>
           Stichwort
-        </Typography>
-        <Typography variant="h1">
-          <Chip label={tag} component="span" sx={{ fontSize: 'inherit', height: 'auto', py: 0.5, px: 1, fontFamily: 'inherit', fontWeight: 'inherit', bgcolor: 'secondary.light' }} />
-        </Typography>
+        </Text>
+        <Text variant="h1">
+          <span className={styles.chip}>
+            <span className={styles.chipLabel}>{tag}</span>
+          </span>
+        </Text>
       </Stack>
       {recipes.length === 0 ? (
-        <Paper sx={{ p: { xs: 3, md: 5 } }}>
-          <Typography variant="h5" component="p">
+        <Paper className={styles.empty}>
+          <Text variant="h5" component="p">
             Es wurden keine Blogs mit diesem Tag gefunden
-          </Typography>
+          </Text>
         </Paper>
       ) : (
         <RecipeGrid leadsPage recipes={recipes} actionsFor={actionsFor} hiddenHeading={`Rezepte mit «${tag}»`} />

@@ -37,8 +37,8 @@ test('the server renders the content into the HTML (no client-only rendering)', 
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
 });
 
-test('home, a recipe and the error screen render without MUI; the pages with forms inline its critical CSS', async () => {
-  for (const path of ['/', `/detail/${ids.newest}`, '/gibt-es-nicht']) {
+test('home, a category, a tag, a recipe and the error screen render without MUI; the pages with forms inline its critical CSS', async () => {
+  for (const path of ['/', '/hauptgang', `/tags/${encodeURIComponent('Frühling')}`, `/detail/${ids.newest}`, '/gibt-es-nicht']) {
     expect(await (await fetch(`${app.url}${path}`)).text(), path).not.toContain('data-emotion');
   }
   // The login form is MUI: its styles come inlined, so its first paint is styled too.

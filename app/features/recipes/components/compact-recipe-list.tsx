@@ -35,7 +35,7 @@ export function CompactRecipeList({ title, recipes, more }: Props) {
               </Link>
               <div>
                 <h3 className={styles.title}>
-                  <Link to={`/detail/${recipe.uid}`} className={styles.titleLink}>
+                  <Link to={`/detail/${recipe.uid}`} className="title-link">
                     {recipe.title}
                   </Link>
                 </h3>

@@ -22,7 +22,7 @@ export function FeaturedRecipe({ recipe, actions }: { recipe: RecipeSummary; act
           Neustes Rezept · {recipe.category}
         </Text>
         <Text variant="h2">
-          <Link to={href} className={styles.titleLink}>
+          <Link to={href} className="title-link">
             {recipe.title}
           </Link>
         </Text>

@@ -23,7 +23,7 @@ export function RecipeCard({ recipe, actions, priority = false, shown }: Props) 
       </Link>
       <div className={styles.content}>
         <h3 className={styles.title}>
-          <Link to={href} className={styles.titleLink}>
+          <Link to={href} className="title-link">
             {shown?.title ?? recipe.title}
           </Link>
         </h3>
