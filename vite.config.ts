@@ -7,10 +7,13 @@ import { defineConfig } from 'vite';
 // on a slow phone connection the number of requests costs more than their bytes.
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 // The site's own UI that the public pages share (cards, layout, the static text,
-// stack, paper and icons): one script and one stylesheet. Modules that import MUI
-// stay in the chunks that load them on demand (forms, menus, the comment form).
+// stack, paper and icons): one script and one stylesheet. Modules that import MUI,
+// and modules loaded on demand (import()), stay in chunks of their own: they are
+// for signed-in readers or a tap (forms, menus, the comment form).
 const SHARED_UI = /[\\/]app[\\/](components|utils|features[\\/][^\\/]+[\\/]components)[\\/].*\.tsx?$/;
 const usesMui = (id: string) => readFileSync(id, 'utf8').includes('@mui/');
+const siteChunk = (id: string, context: { getModuleInfo: (id: string) => { dynamicImporters: readonly string[] } | null }) =>
+  SHARED_UI.test(id) && !usesMui(id) && !context.getModuleInfo(id)?.dynamicImporters.length ? 'site' : null;
 
 export default defineConfig({
   environments: {
@@ -21,7 +24,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK },
-                { name: 'site', test: (id: string) => SHARED_UI.test(id) && !usesMui(id) },
+                { name: siteChunk, debugName: 'site' },
               ],
             },
           },

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 import styles from './icons.module.css';
 
-// The Material icons the public pages show (paths from @mui/icons-material,
+// The Material icons the public pages and the header show (paths from @mui/icons-material,
 // Apache-2.0), drawn as MUI's SvgIcon draws them but without MUI: on home, a
 // recipe and the lists, MUI's icon component alone pulled in its style engine.
 
@@ -43,4 +43,10 @@ export const WhatsAppIcon = icon(
 );
 export const OutlinedFlagIcon = icon(
   'm14 6-1-2H5v17h2v-7h5l1 2h7V6zm4 8h-4l-1-2H7V6h5l1 2h5z',
+);
+export const AccountCircleIcon = icon(
+  'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 4c1.93 0 3.5 1.57 3.5 3.5S13.93 13 12 13s-3.5-1.57-3.5-3.5S10.07 6 12 6m0 14c-2.03 0-4.43-.82-6.14-2.88C7.55 15.8 9.68 15 12 15s4.45.8 6.14 2.12C16.43 19.18 14.03 20 12 20',
+);
+export const AddIcon = icon(
+  'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z',
 );

@@ -1,8 +1,6 @@
-import Add from '@mui/icons-material/Add';
-import Fab from '@mui/material/Fab';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { Link, useLocation } from 'react-router';
-import { MuiTheme } from '../../theme/mui-theme.tsx';
+import { AddIcon } from '../icons.tsx';
+import styles from './create-recipe-fab.module.css';
 
 /**
  * The floating "Rezept erfassen" button for signed-in users, on every page but
@@ -15,28 +13,9 @@ export function CreateRecipeFab() {
   if (pathname === '/create' || pathname.startsWith('/konto')) return null;
   const onRecipe = pathname.startsWith('/detail/');
   return (
-    <MuiTheme>
-      <>
-        {/* Room below the footer on a phone, so that the end of every page can scroll clear of the button. */}
-        {!onRecipe && <GlobalStyles styles={{ '@media (max-width: 899.95px)': { body: { paddingBottom: 88 } } }} />}
-        <Fab
-          component={Link}
-          to="/create"
-          color="secondary"
-          variant="extended"
-          data-print="hide"
-          sx={{
-            display: { xs: onRecipe ? 'none' : 'inline-flex', md: 'inline-flex' },
-            position: 'fixed',
-            right: { xs: 16, md: 32 },
-            bottom: { xs: 16, md: 32 },
-            zIndex: 'speedDial',
-          }}
-        >
-          <Add sx={{ mr: 1 }} />
-          Rezept erfassen
-        </Fab>
-      </>
-    </MuiTheme>
+    <Link to="/create" data-print="hide" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
+      <AddIcon className={styles.icon} />
+      Rezept erfassen
+    </Link>
   );
 }
