@@ -1,24 +1,14 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { Link, useFetcher } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { MuiTheme } from '../../../theme/mui-theme.tsx';
+import { Link } from 'react-router';
+import { ButtonLink } from '../../../components/button-link.tsx';
+import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
+import { lazyComponent } from '../../../components/lazy-component.tsx';
+import styles from './recipe-owner-controls.module.css';
 
-export const DELETE_QUESTION = 'Bist du sicher, dass du dieses Rezept löschen möchtest?';
-
-/** Where the delete form posts (routes/recipe-delete.ts). */
-export function deleteRecipePath(recipeId: string) {
-  return `/detail/${recipeId}/delete`;
-}
-
-type DeleteAnswer = { deleted: true } | { error: string };
+// The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
+// pointer over the delete button, focus or click, so the page renders no MUI.
+const DeleteRecipeDialog = lazyComponent(() => import('./delete-recipe-dialog.tsx').then((module) => module.DeleteRecipeDialog));
+const loadDialog = () => void DeleteRecipeDialog.preload();
 
 export type OwnerControlsProps = {
   recipeId: string;
@@ -33,70 +23,34 @@ export type OwnerControlsProps = {
  * checks ownership again on every request.
  */
 export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }: OwnerControlsProps) {
-  const fetcher = useFetcher<DeleteAnswer>();
   const [open, setOpen] = useState(false);
-  const [showAnswer, setShowAnswer] = useState(false);
-  const busy = fetcher.state !== 'idle';
-  const answer = showAnswer && !busy ? fetcher.data : undefined;
-  const error = answer && 'error' in answer ? answer.error : undefined;
-  const deleted = answer !== undefined && 'deleted' in answer;
-
-  const edit =
-    variant === 'detail' ? (
-      <Button component={Link} to={`/edit/${recipeId}`} variant="outlined" startIcon={<EditIcon />}>
-        Rezept bearbeiten
-      </Button>
-    ) : (
-      <Tooltip title="Rezept bearbeiten">
-        <IconButton component={Link} to={`/edit/${recipeId}`}>
-          <EditIcon />
-        </IconButton>
-      </Tooltip>
-    );
-
+  const [opening, setOpening] = useState(0);
   return (
-    <MuiTheme>
-      <Stack direction="row" spacing={variant === 'detail' ? 1 : 0.5} sx={{ alignItems: 'center' }}>
-        {edit}
-        <Tooltip title="Rezept löschen">
-          <IconButton
-            onClick={() => {
-              setShowAnswer(false);
-              setOpen(true);
-            }}
-            sx={{ '&:hover': { color: 'error.main' } }}
-          >
-            <DeleteIcon />
-          </IconButton>
-        </Tooltip>
-        <ConfirmDialog
-          open={open && !deleted}
-          question={DELETE_QUESTION}
-          onCancel={() => setOpen(false)}
-          busy={busy}
-          confirm={
-            <fetcher.Form method="post" action={deleteRecipePath(recipeId)} onSubmit={() => setShowAnswer(true)}>
-              <input type="hidden" name="intent" value="delete" />
-              {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-              <Button
-                type="submit"
-                color="error"
-                variant="contained"
-                disabled={busy}
-                startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
-              >
-                Löschen
-              </Button>
-            </fetcher.Form>
-          }
-        >
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </ConfirmDialog>
-      </Stack>
-    </MuiTheme>
+    <div className={variant === 'detail' ? `${styles.row} ${styles.detail}` : styles.row}>
+      {variant === 'detail' ? (
+        <ButtonLink to={`/edit/${recipeId}`} variant="outlined" startIcon={<EditIcon />}>
+          Rezept bearbeiten
+        </ButtonLink>
+      ) : (
+        <Link to={`/edit/${recipeId}`} aria-label="Rezept bearbeiten" title="Rezept bearbeiten" className={styles.iconButton}>
+          <EditIcon />
+        </Link>
+      )}
+      <button
+        type="button"
+        aria-label="Rezept löschen"
+        title="Rezept löschen"
+        className={`${styles.iconButton} ${styles.delete}`}
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
+        onClick={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
+      >
+        <DeleteIcon />
+      </button>
+      {opening > 0 && <DeleteRecipeDialog recipeId={recipeId} redirectTo={redirectTo} open={open} opening={opening} onCancel={() => setOpen(false)} />}
+    </div>
   );
 }

@@ -1,0 +1,67 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useState } from 'react';
+import { useFetcher } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DeleteIcon } from '../../../components/icons.tsx';
+import { MuiTheme } from '../../../theme/mui-theme.tsx';
+
+export const DELETE_QUESTION = 'Bist du sicher, dass du dieses Rezept löschen möchtest?';
+
+/** Where the delete form posts (routes/recipe-delete.ts). */
+export function deleteRecipePath(recipeId: string) {
+  return `/detail/${recipeId}/delete`;
+}
+
+type DeleteAnswer = { deleted: true } | { error: string };
+
+type Props = {
+  recipeId: string;
+  redirectTo?: string;
+  open: boolean;
+  /** Counts the openings: an answer belongs to the opening it was sent from. */
+  opening: number;
+  onCancel: () => void;
+};
+
+/** "Bist du sicher …?" with the delete form: MUI's Dialog, loaded when the owner first asks to delete. */
+export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCancel }: Props) {
+  const fetcher = useFetcher<DeleteAnswer>();
+  const [sentFrom, setSentFrom] = useState<number>();
+  const busy = fetcher.state !== 'idle';
+  const answer = sentFrom === opening && !busy ? fetcher.data : undefined;
+  const error = answer && 'error' in answer ? answer.error : undefined;
+  const deleted = answer !== undefined && 'deleted' in answer;
+  return (
+    <MuiTheme>
+      <ConfirmDialog
+        open={open && !deleted}
+        question={DELETE_QUESTION}
+        onCancel={onCancel}
+        busy={busy}
+        confirm={
+          <fetcher.Form method="post" action={deleteRecipePath(recipeId)} onSubmit={() => setSentFrom(opening)}>
+            <input type="hidden" name="intent" value="delete" />
+            {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+            <Button
+              type="submit"
+              color="error"
+              variant="contained"
+              disabled={busy}
+              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DeleteIcon />}
+            >
+              Löschen
+            </Button>
+          </fetcher.Form>
+        }
+      >
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </MuiTheme>
+  );
+}
