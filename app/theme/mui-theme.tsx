@@ -4,8 +4,8 @@ import { theme } from './theme.ts';
 
 /**
  * MUI's theme for the parts that use MUI components: the pages with forms
- * (routes/layouts/mui-pages.tsx) and the controls that load on demand
- * (account menu, comment form, owner controls, category menu). It is not at
+ * (routes/layouts/mui-pages.tsx) and the parts that load on demand (account
+ * menu, delete confirmation, comment form, category menu). It is not at
  * the root: home, a recipe and the lists use no MUI, so anonymous readers
  * never download it (their look comes from theme.generated.css).
  */
