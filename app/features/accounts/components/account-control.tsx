@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { AccountCircleIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
-import styles from './account-control.module.css';
+import iconButton from '../../../components/icon-button.module.css';
 
 // The menu is MUI (focus trap, keyboard, placement); it loads on the first
 // pointer over the button, focus or click, so a signed-in page renders no MUI.
@@ -26,7 +26,7 @@ export function AccountControl({ userName }: { userName: string }) {
       )}
       <button
         type="button"
-        className={styles.iconButton}
+        className={`${iconButton.iconButton} ${iconButton.inherit}`}
         aria-label="Open"
         title="Open"
         onPointerEnter={loadMenu}

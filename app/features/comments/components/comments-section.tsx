@@ -12,13 +12,11 @@ import { displayName } from '../../../utils/display-name.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import type { CommentView } from '../comment-types.ts';
 import { CommentList } from './comment-list.tsx';
+import { DeleteCommentButton } from './delete-comment-button.tsx';
 import styles from './comments-section.module.css';
 
-// Only signed-in readers see these; anonymous readers never download them.
+// Only signed-in readers see the form; anonymous readers never download it.
 const CommentForm = lazyComponent(() => import('./comment-form.tsx').then((module) => module.CommentForm));
-const DeleteCommentButton = lazyComponent(() =>
-  import('./delete-comment-button.tsx').then((module) => module.DeleteCommentButton),
-);
 
 /** The page that reports a comment to the site owner (routes/comment-report.tsx). */
 export function reportPath(recipeId: string, commentId: string) {
@@ -42,12 +40,10 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   // A saved comment redirects back here, a new location with a new key: the
   // form starts again from its defaults. A refusal keeps the location and the input.
   const formKey = useLocation().key;
-  // A signed-in reader's first comment brings its delete icon, and the next recipe the form: have them ready.
+  // A signed-in reader's next recipe brings the form: have it ready.
   const signedIn = user !== null;
   useEffect(() => {
-    if (!signedIn) return;
-    void DeleteCommentButton.preload();
-    void CommentForm.preload();
+    if (signedIn) void CommentForm.preload();
   }, [signedIn]);
   return (
     <Stack component="section" aria-labelledby="kommentare" spacing={2} className={styles.section}>

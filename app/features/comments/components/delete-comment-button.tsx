@@ -1,38 +1,35 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { Form } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { MuiTheme } from '../../../theme/mui-theme.tsx';
+import { DeleteOutlineIcon } from '../../../components/icons.tsx';
+import iconButton from '../../../components/icon-button.module.css';
+import { lazyComponent } from '../../../components/lazy-component.tsx';
 
-/** The author's delete icon; the dialog holds this comment's id until confirmed. */
+// The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
+// pointer over the icon, focus or click, so the page renders no MUI.
+const DeleteCommentDialog = lazyComponent(() => import('./delete-comment-dialog.tsx').then((module) => module.DeleteCommentDialog));
+const loadDialog = () => void DeleteCommentDialog.preload();
+
+/** The delete icon of a comment its author (or the recipe's owner) may remove. */
 export function DeleteCommentButton({ commentId }: { commentId: string }) {
-  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  // Once opened, the dialog stays mounted: it closes with its transition and hands focus back.
+  const [wanted, setWanted] = useState(false);
   return (
-    <MuiTheme>
-      <>
-        <Tooltip title="Kommentar löschen">
-          <IconButton aria-label="Kommentar löschen" onClick={() => setPendingId(commentId)}>
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Tooltip>
-        <ConfirmDialog
-          open={pendingId !== null}
-          question="Bist du sicher, dass du diesen Kommentar löschen möchtest?"
-          onCancel={() => setPendingId(null)}
-          confirm={
-            <Form method="post" preventScrollReset onSubmit={() => setPendingId(null)}>
-              <input type="hidden" name="intent" value="delete-comment" />
-              <input type="hidden" name="commentId" value={pendingId ?? ''} />
-              <Button type="submit" color="error" variant="contained" startIcon={<DeleteOutlineIcon />}>
-                Löschen
-              </Button>
-            </Form>
-          }
-        />
-      </>
-    </MuiTheme>
+    <>
+      <button
+        type="button"
+        aria-label="Kommentar löschen"
+        title="Kommentar löschen"
+        className={`${iconButton.iconButton} ${iconButton.muted}`}
+        onPointerEnter={loadDialog}
+        onFocus={loadDialog}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <DeleteOutlineIcon />
+      </button>
+      {wanted && <DeleteCommentDialog commentId={commentId} open={open} onClose={() => setOpen(false)} />}
+    </>
   );
 }

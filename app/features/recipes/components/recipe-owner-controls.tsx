@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
+import iconButton from '../../../components/icon-button.module.css';
 import styles from './recipe-owner-controls.module.css';
 
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
@@ -32,7 +33,7 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
           Rezept bearbeiten
         </ButtonLink>
       ) : (
-        <Link to={`/edit/${recipeId}`} aria-label="Rezept bearbeiten" title="Rezept bearbeiten" className={styles.iconButton}>
+        <Link to={`/edit/${recipeId}`} aria-label="Rezept bearbeiten" title="Rezept bearbeiten" className={`${iconButton.iconButton} ${iconButton.muted}`}>
           <EditIcon />
         </Link>
       )}
@@ -40,7 +41,7 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
         type="button"
         aria-label="Rezept löschen"
         title="Rezept löschen"
-        className={`${styles.iconButton} ${styles.delete}`}
+        className={`${iconButton.iconButton} ${iconButton.muted} ${styles.delete}`}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
         onClick={() => {
