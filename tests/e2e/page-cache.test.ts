@@ -135,6 +135,26 @@ test('every write is seen by the next anonymous request: comment, edit, delete',
   expect(text(await get('/backen'))).not.toContain('Zuger Kirschtorte');
 });
 
+test('signed-in readers see every write at once on the lists too (their data is remembered between renders)', async () => {
+  const recipe = await createRecipe(owner, { title: 'Engadiner Nusstorte', category: 'Dessert', tags: ['Süss'] });
+  const lists = ['/', '/dessert', `/tags/${encodeURIComponent('Süss')}`];
+  // Rendered twice each: the second render takes the lists from memory.
+  for (const path of lists) {
+    await get(path, { cookie: readerCookie });
+    expect(text(await get(path, { cookie: readerCookie })), path).toContain('Engadiner Nusstorte');
+  }
+
+  expect((await post(`/detail/${recipe.id}`, { intent: 'create-comment', rating: '4', nickname: 'Chiara', comment: 'Fein.' }, readerCookie)).status).toBe(303);
+  for (const path of lists) {
+    expect(text(await get(path, { cookie: readerCookie })), path).toContain('Bewertung: 4 von 5 Sternen (1 Bewertung)');
+  }
+
+  expect((await post(`/detail/${recipe.id}/delete`, { intent: 'delete', redirectTo: '/' }, ownerCookie)).status).toBe(302);
+  for (const path of lists) {
+    expect(text(await get(path, { cookie: readerCookie })), path).not.toContain('Engadiner Nusstorte');
+  }
+});
+
 test('a signed-in reader never gets the anonymous page, and no one gets a signed-in page', async () => {
   const recipe = await createRecipe(owner, { title: 'Basler Läckerli' });
   const path = `/detail/${recipe.id}`;

@@ -114,30 +114,42 @@ export const listFilters = {
 };
 const withTag = listFilters.tag;
 
+/**
+ * A public list's page, remembered until the next content change (signed-in
+ * readers render every page; the lists then cost no query until something
+ * changes). A page past the end is not kept: junk page numbers take no room.
+ */
+function rememberPage(key: string, load: () => Promise<RecipePage>) {
+  return rememberPublic(key, load, (result) => result.recipes.length > 0);
+}
+
 /** All recipes, newest first, a page at a time. */
 export function listRecipes(page = 1, pageSize = PAGE_SIZE) {
-  return listPage(undefined, page, pageSize);
+  return rememberPage(`list:all:${pageSize}:${page}`, () => listPage(undefined, page, pageSize));
 }
 
 export function listRecipesByCategory(category: Category, page = 1) {
-  return listPage(listFilters.category(category), page);
+  return rememberPage(`list:category:${category}:${page}`, () => listPage(listFilters.category(category), page));
 }
 
 export function listRecipesByTag(tag: Tag, page = 1) {
-  return listPage(withTag(tag), page);
+  return rememberPage(`list:tag:${tag}:${page}`, () => listPage(withTag(tag), page));
 }
 
+/** A person's own recipes (the profile page): personal, not remembered. */
 export function listRecipesByUser(userId: string, page = 1) {
   return listPage(listFilters.user(userId), page);
 }
 
-/** A side column: the newest few recipes carrying the tag, optionally only within one category. */
-export async function listNewestByTag(tag: Tag, category?: Category, limit = SIDE_LIST_SIZE) {
-  const rows = await selectSummaries()
-    .where(category ? and(withTag(tag), eq(recipes.category, category)) : withTag(tag))
-    .orderBy(...newestFirst)
-    .limit(limit);
-  return rows.map(toSummary);
+/** A side column: the newest few recipes carrying the tag, optionally only within one category (remembered like the lists). */
+export function listNewestByTag(tag: Tag, category?: Category, limit = SIDE_LIST_SIZE) {
+  return rememberPublic(`newest:${tag}:${category ?? ''}:${limit}`, async () => {
+    const rows = await selectSummaries()
+      .where(category ? and(withTag(tag), eq(recipes.category, category)) : withTag(tag))
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return rows.map(toSummary);
+  });
 }
 
 /** getRecipe() remembered until the next content change, shared by the recipe page and cook mode (one copy in memory). */
