@@ -3,7 +3,7 @@
 // through Vite in development) and owns only the listening socket.
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -96,7 +96,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   } else if (clientDir) {
     // Hashed file names: cache for a year.
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    app.use(topLevelFiles(clientDir));
   }
   app.use('/images', serveImages());
   app.use(privateAnswers());
@@ -148,4 +148,19 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
     });
   }
   return { handleRequest, env, shutdown };
+}
+
+/**
+ * The build's few files beside /assets (favicon, logo), known at start: every
+ * other path goes on without the file-system look-up that express.static
+ * makes for each request (a page render's share of a profile under load).
+ */
+function topLevelFiles(clientDir: string): RequestHandler {
+  const files = new Set(
+    readdirSync(clientDir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const serve = express.static(clientDir, { maxAge: '1h', index: false });
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
 }
