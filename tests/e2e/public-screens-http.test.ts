@@ -49,13 +49,14 @@ test('the body text\'s font is preloaded from <head>, and it is the file the sty
   const html = await (await fetch(`${app.url}/`)).text();
   const preload = /<link [^>]*rel="preload" href="(\/assets\/lora-latin-400-normal-[^"]+\.woff2)" as="font" type="font\/woff2" crossorigin="anonymous"\/>/.exec(html);
   expect(preload, 'preload link for Lora 400').not.toBeNull();
-  const font = await fetch(`${app.url}${preload![1]}`);
+  const fontPath = preload![1]!;
+  const font = await fetch(`${app.url}${fontPath}`);
   expect(font.status).toBe(200);
   expect(font.headers.get('cache-control')).toContain('immutable');
   // The same URL in a stylesheet's @font-face: the preload is used, not fetched twice.
   const stylesheets = [...html.matchAll(/<link [^>]*rel="stylesheet" href="([^"#]+)#?"/g)].map((match) => match[1]);
   const css = (await Promise.all(stylesheets.map(async (href) => (await fetch(`${app.url}${href}`)).text()))).join('\n');
-  expect(css).toMatch(new RegExp(`font-style:normal;[^}]*font-weight:400;src:url\\(${preload![1].replaceAll('.', '\\.')}\\)`));
+  expect(css).toMatch(new RegExp(`font-style:normal;[^}]*font-weight:400;src:url\\(${fontPath.replaceAll('.', '\\.')}\\)`));
 });
 
 test('images are served in three formats with long-lived caching', async () => {
