@@ -8,6 +8,8 @@ const VALUES = [1, 2, 3, 4, 5];
 
 type Props = {
   name: string;
+  /** What the stars rate, for screen readers (the group's name). */
+  groupLabel: string;
   /** The star checked at first (0 for none). */
   defaultValue: number;
   label: (value: number) => string;
@@ -21,11 +23,11 @@ type Props = {
  * (size large) without its script: five radio buttons (a plain form before
  * JavaScript, arrow keys move between them) whose stars CSS fills.
  */
-export function StarRatingInput({ name, defaultValue, label, error, onChange }: Props) {
+export function StarRatingInput({ name, groupLabel, defaultValue, label, error, onChange }: Props) {
   const id = useId();
   return (
     <div>
-      <span className={styles.root}>
+      <span className={styles.root} role="radiogroup" aria-label={groupLabel}>
         {VALUES.map((value) => (
           <StarChoice key={value} id={`${id}-${value}`} name={name} value={value} defaultChecked={value === defaultValue} label={label(value)} onChange={onChange} />
         ))}

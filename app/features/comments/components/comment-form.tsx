@@ -72,6 +72,7 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
           ) : (
             <StarRatingInput
               name="rating"
+              groupLabel="Bewertung"
               defaultValue={Number(failed?.values?.rating) || 0}
               label={starLabel}
               error={errors.rating}
