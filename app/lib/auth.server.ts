@@ -20,6 +20,7 @@ import { getEnv } from './env.server.ts';
 import { log } from './logger.server.ts';
 import { composeMail, sendMail } from './mail.server.ts';
 import { hashPassword, verifyPassword } from './password-hash.server.ts';
+import { findLiveSession } from './session-lookup.server.ts';
 
 /** Carries the client IP that Express determined (TRUST_PROXY aware) to Better Auth. */
 export const CLIENT_IP_HEADER = 'x-chuchiblog-client-ip';
@@ -30,6 +31,10 @@ export const SESSION_DAYS = 30;
 export type SessionUser = { id: string; name: string; email: string };
 
 type AuthOptions = { db: Database; secret: string; publicUrl: string };
+
+/** On https the cookies are `Secure` and named `__Secure-…` (Better Auth's useSecureCookies). */
+const isHttps = (publicUrl: string) => publicUrl.startsWith('https://');
+const usesSecureCookies = () => isHttps(getEnv().publicUrl);
 
 /** Mails go out in the background: the answer must not reveal (by its timing) whether an address exists. */
 function deliver(mail: Parameters<typeof sendMail>[0], kind: string) {
@@ -100,7 +105,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     rateLimit: { enabled: true, storage: 'database', window: 60, max: 30 },
     advanced: {
       cookiePrefix: 'chuchiblog',
-      useSecureCookies: publicUrl.startsWith('https://'),
+      useSecureCookies: isHttps(publicUrl),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       // authHeaders() below puts the address Express determined (TRUST_PROXY aware) here.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -117,6 +122,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
 
 const holder = globalThis as typeof globalThis & { __chuchiAuth?: { db: Database; auth: Auth } };
 
@@ -151,7 +157,7 @@ export function authHeaders(request: Request, clientIp = 'unknown'): Headers {
  * cookie left behind would keep the browser off the page cache.
  */
 export function expiredSessionCookies(): Headers {
-  const secure = getEnv().publicUrl.startsWith('https://');
+  const secure = usesSecureCookies();
   const headers = new Headers();
   for (const name of ['session_token', 'session_data', 'dont_remember']) {
     const cookie = `${secure ? '__Secure-' : ''}chuchiblog.${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
@@ -180,8 +186,14 @@ function noteLastSeen(sessionId: string, updatedAt: Date) {
 
 /** The signed-in user and the id of this session (never sent to the browser), or null. */
 export async function getCurrentSession(request: Request): Promise<{ user: SessionUser; sessionId: string } | null> {
-  if (!mayCarrySession(request.headers.get('cookie'))) return null;
+  const cookie = request.headers.get('cookie');
+  if (!cookie || !mayCarrySession(cookie)) return null;
   try {
+    const live = await findLiveSession(cookie, getAuthSecret(), usesSecureCookies());
+    if (live) {
+      noteLastSeen(live.sessionId, live.updatedAt);
+      return { user: live.user, sessionId: live.sessionId };
+    }
     const session = await getAuth().api.getSession({ headers: authHeaders(request), query: { disableRefresh: true } });
     if (!session) return null;
     const { id, name, email } = session.user;
