@@ -184,12 +184,23 @@ function noteLastSeen(sessionId: string, updatedAt: Date) {
     .catch((error: unknown) => log.warn('session last seen not noted', { error }));
 }
 
+/** The common case answered cheaply (lib/session-lookup.server.ts); on any doubt or failure, Better Auth decides. */
+async function findLiveSessionSafely(cookieHeader: string) {
+  try {
+    const { secret, authCookies } = await getAuth().$context;
+    return await findLiveSession(cookieHeader, { name: authCookies.sessionToken.name, secret });
+  } catch (error) {
+    log.warn('session fast path failed', { error });
+    return undefined;
+  }
+}
+
 /** The signed-in user and the id of this session (never sent to the browser), or null. */
 export async function getCurrentSession(request: Request): Promise<{ user: SessionUser; sessionId: string } | null> {
   const cookie = request.headers.get('cookie');
   if (!cookie || !mayCarrySession(cookie)) return null;
   try {
-    const live = await findLiveSession(cookie, getAuthSecret(), usesSecureCookies());
+    const live = await findLiveSessionSafely(cookie);
     if (live) {
       noteLastSeen(live.sessionId, live.updatedAt);
       return { user: live.user, sessionId: live.sessionId };

@@ -2,13 +2,14 @@
 // Auth's getSession finds it through its endpoint machinery (context, hooks,
 // its adapter's two statements and output filters): about a fifth of a full
 // render (bench/RESULTS.md). The common case, a valid cookie of a live
-// session, is answered here with the same checks and one prepared statement;
-// every other case (no valid signature, no such session, an expired one) goes
-// to Better Auth itself, which also cleans up expired sessions. Nothing is
-// remembered between requests: a session ended elsewhere is gone at once.
+// session, is answered here with the same checks, the secret and the cookie
+// name taken from Better Auth's own context, and one statement; every other
+// case (no valid signature, no such session, an expired one) goes to Better
+// Auth itself, which also cleans up expired sessions. Nothing is remembered
+// between requests: a session ended elsewhere is gone at once.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { getDb, type Database } from '../db/client.server.ts';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../db/client.server.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 
 export type LiveSession = {
@@ -16,11 +17,6 @@ export type LiveSession = {
   updatedAt: Date;
   user: { id: string; name: string; email: string };
 };
-
-/** Better Auth's cookie name for the session token (`advanced.cookiePrefix`, `__Secure-` on https). */
-export function sessionCookieName(secure: boolean) {
-  return `${secure ? '__Secure-' : ''}chuchiblog.session_token`;
-}
 
 /** The first value of the named cookie, decoded as Better Auth's cookie parser does. */
 function readCookie(header: string, name: string): string | undefined {
@@ -42,7 +38,7 @@ function readCookie(header: string, name: string): string | undefined {
  * The token of a cookie value `token.signature` whose signature (base64 of
  * HMAC-SHA-256 with the auth secret, as Better Auth signs it) is right.
  */
-export function verifiedToken(cookieValue: string, secret: string): string | undefined {
+function verifiedToken(cookieValue: string, secret: string): string | undefined {
   const dot = cookieValue.lastIndexOf('.');
   if (dot < 1) return undefined;
   const token = cookieValue.slice(0, dot);
@@ -53,8 +49,19 @@ export function verifiedToken(cookieValue: string, secret: string): string | und
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }
 
-function prepareLookup(db: Database) {
-  return db
+/** Where Better Auth keeps it (its context's `authCookies.sessionToken.name` and `secret`). */
+export type SessionCookie = { name: string; secret: string };
+
+/**
+ * The live session this Cookie header names, or undefined when it names none
+ * for certain here (then ask Better Auth: it returns null, or cleans up).
+ */
+export async function findLiveSession(cookieHeader: string, cookie: SessionCookie): Promise<LiveSession | undefined> {
+  const value = readCookie(cookieHeader, cookie.name);
+  const token = value && verifiedToken(value, cookie.secret);
+  if (!token) return undefined;
+  // A plain statement, not a named prepared one: poolers in transaction mode refuse those.
+  const [row] = await getDb()
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -63,24 +70,8 @@ function prepareLookup(db: Database) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('session_by_token');
-}
-
-let prepared: { db: Database; query: ReturnType<typeof prepareLookup> } | undefined;
-
-/**
- * The live session this Cookie header names, or undefined when it names none
- * for certain here (then ask Better Auth: it returns null, or cleans up).
- */
-export async function findLiveSession(cookieHeader: string, secret: string, secure: boolean): Promise<LiveSession | undefined> {
-  const value = readCookie(cookieHeader, sessionCookieName(secure));
-  const token = value && verifiedToken(value, secret);
-  if (!token) return undefined;
-  const db = getDb();
-  if (prepared?.db !== db) prepared = { db, query: prepareLookup(db) };
-  const [row] = await prepared.query.execute({ token });
+    .where(eq(sessions.token, token))
+    .limit(1);
   if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
   return { sessionId: row.sessionId, updatedAt: row.updatedAt, user: row.user };
 }

@@ -30,7 +30,16 @@ async function signedIn(name: string) {
   return { user, cookie, request: () => new Request('http://localhost/profile', { headers: { cookie } }) };
 }
 
-const live = (cookie: string) => findLiveSession(cookie, getAuthSecret(), false);
+/** The fast path alone, with the secret and cookie name Better Auth itself uses. */
+async function live(cookie: string, auth = getAuth()) {
+  const { secret, authCookies } = await auth.$context;
+  return findLiveSession(cookie, { name: authCookies.sessionToken.name, secret });
+}
+
+/** Who Better Auth alone says is signed in. */
+async function betterAuthUserId(cookie: string) {
+  return (await getAuth().api.getSession({ headers: new Headers({ cookie }), query: { disableRefresh: true } }))?.user.id ?? null;
+}
 
 test('a live session is answered here, with the user and the session Better Auth names', async () => {
   const { user, cookie, request } = await signedIn('Ursina Caduff');
@@ -40,13 +49,13 @@ test('a live session is answered here, with the user and the session Better Auth
   expect(await getCurrentSession(request())).toEqual({ user: ours?.user, sessionId: theirs?.session.id });
 });
 
-test('on https the session cookie is found under the name Better Auth gives it there (__Secure-)', async () => {
+test('on https (the __Secure- cookie) a live session is found here too', async () => {
   const user = await createAccount('Reto Vital');
   const https = createAuth({ db: getDb(), secret: getAuthSecret(), publicUrl: 'https://chuchiblog.example' });
   const { headers } = await https.api.signInEmail({ body: { email: user.email, password: TEST_PASSWORD }, returnHeaders: true });
   const cookie = cookieOf(headers);
   expect(cookie).toMatch(/^__Secure-chuchiblog\.session_token=/);
-  expect((await findLiveSession(cookie, getAuthSecret(), true))?.user.id).toBe(user.id);
+  expect((await live(cookie, https))?.user.id).toBe(user.id);
 });
 
 test('a wrong signature, junk after it or a token of no session is nobody, here and for Better Auth', async () => {
@@ -63,6 +72,35 @@ test('a wrong signature, junk after it or a token of no session is nobody, here 
     expect(await live(forged)).toBeUndefined();
     expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie: forged } }))).toBeNull();
   }
+});
+
+test('however the cookie header is written, the answer is the one Better Auth gives', async () => {
+  const { user, cookie } = await signedIn('Corsin Derungs');
+  const value = cookie.match(/chuchiblog\.session_token=([^;]+)/)?.[1] ?? '';
+  const [token = '', signature = ''] = decodeURIComponent(value).split('.');
+  // The last base64 digit carries two padding bits: flipping one decodes to the same MAC.
+  const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const lastDigit = digits[digits.indexOf(signature.at(-2) ?? 'A') ^ 1];
+  const nonCanonical = `${token}.${signature.slice(0, -2)}${lastDigit}=`;
+  const headers = {
+    plain: { header: cookie, fast: true },
+    quoted: { header: `chuchiblog.session_token="${value}"`, fast: true },
+    'spaces and other cookies': { header: `theme=dark ;  chuchiblog.session_token=${value} ; x=1`, fast: true },
+    'not percent-encoded': { header: `chuchiblog.session_token=${token}.${signature}`, fast: true },
+    'valid first, junk second': { header: `chuchiblog.session_token=${value}; chuchiblog.session_token=junk.abc`, fast: true },
+    'junk first, valid second': { header: `chuchiblog.session_token=junk.abc; chuchiblog.session_token=${value}`, fast: false },
+    'non-canonical signature': { header: `chuchiblog.session_token=${encodeURIComponent(nonCanonical)}`, fast: false },
+    'another prefix': { header: `__Host-chuchiblog.session_token=${value}`, fast: false },
+  };
+  for (const [name, { header, fast }] of Object.entries(headers)) {
+    const request = new Request('http://localhost/', { headers: { cookie: header } });
+    const expected = await betterAuthUserId(header);
+    expect({ name, user: (await getSessionUser(request))?.id ?? null }).toEqual({ name, user: expected });
+    expect({ name, fast: (await live(header))?.user.id === user.id }).toEqual({ name, fast });
+  }
+  // Both outcomes are in the list: Better Auth accepts the plain header and refuses junk first.
+  expect(await betterAuthUserId(cookie)).toBe(user.id);
+  expect(await betterAuthUserId(headers['junk first, valid second'].header)).toBeNull();
 });
 
 test('a session that ended is nobody at the very next request', async () => {
