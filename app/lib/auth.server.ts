@@ -123,7 +123,6 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-
 const holder = globalThis as typeof globalThis & { __chuchiAuth?: { db: Database; auth: Auth } };
 
 /** The process-wide instance, bound to the current database connection. */
