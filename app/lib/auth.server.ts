@@ -32,10 +32,6 @@ export type SessionUser = { id: string; name: string; email: string };
 
 type AuthOptions = { db: Database; secret: string; publicUrl: string };
 
-/** On https the cookies are `Secure` and named `__Secure-…` (Better Auth's useSecureCookies). */
-const isHttps = (publicUrl: string) => publicUrl.startsWith('https://');
-const usesSecureCookies = () => isHttps(getEnv().publicUrl);
-
 /** Mails go out in the background: the answer must not reveal (by its timing) whether an address exists. */
 function deliver(mail: Parameters<typeof sendMail>[0], kind: string) {
   sendMail(mail).catch((error: unknown) => log.error('mail failed', { kind, error }));
@@ -105,7 +101,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     rateLimit: { enabled: true, storage: 'database', window: 60, max: 30 },
     advanced: {
       cookiePrefix: 'chuchiblog',
-      useSecureCookies: isHttps(publicUrl),
+      useSecureCookies: publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', path: '/' },
       // authHeaders() below puts the address Express determined (TRUST_PROXY aware) here.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -156,7 +152,7 @@ export function authHeaders(request: Request, clientIp = 'unknown'): Headers {
  * cookie left behind would keep the browser off the page cache.
  */
 export function expiredSessionCookies(): Headers {
-  const secure = usesSecureCookies();
+  const secure = getEnv().publicUrl.startsWith('https://');
   const headers = new Headers();
   for (const name of ['session_token', 'session_data', 'dont_remember']) {
     const cookie = `${secure ? '__Secure-' : ''}chuchiblog.${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
@@ -186,8 +182,7 @@ function noteLastSeen(sessionId: string, updatedAt: Date) {
 /** The common case answered cheaply (lib/session-lookup.server.ts); on any doubt or failure, Better Auth decides. */
 async function findLiveSessionSafely(cookieHeader: string) {
   try {
-    const { secret, authCookies } = await getAuth().$context;
-    return await findLiveSession(cookieHeader, { name: authCookies.sessionToken.name, secret });
+    return await findLiveSession(cookieHeader, getAuth());
   } catch (error) {
     log.warn('session fast path failed', { error });
     return undefined;

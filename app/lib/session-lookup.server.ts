@@ -11,12 +11,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getDb } from '../db/client.server.ts';
 import { sessions, users } from '../db/schema/auth.ts';
+import type { Auth, SessionUser } from './auth.server.ts';
 
-export type LiveSession = {
-  sessionId: string;
-  updatedAt: Date;
-  user: { id: string; name: string; email: string };
-};
+export type LiveSession = { sessionId: string; updatedAt: Date; user: SessionUser };
 
 /** The first value of the named cookie, decoded as Better Auth's cookie parser does. */
 function readCookie(header: string, name: string): string | undefined {
@@ -49,16 +46,15 @@ function verifiedToken(cookieValue: string, secret: string): string | undefined 
   return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : undefined;
 }
 
-/** Where Better Auth keeps it (its context's `authCookies.sessionToken.name` and `secret`). */
-export type SessionCookie = { name: string; secret: string };
-
 /**
  * The live session this Cookie header names, or undefined when it names none
  * for certain here (then ask Better Auth: it returns null, or cleans up).
+ * The cookie's name and the signing secret are the ones Better Auth uses.
  */
-export async function findLiveSession(cookieHeader: string, cookie: SessionCookie): Promise<LiveSession | undefined> {
-  const value = readCookie(cookieHeader, cookie.name);
-  const token = value && verifiedToken(value, cookie.secret);
+export async function findLiveSession(cookieHeader: string, auth: Pick<Auth, '$context'>): Promise<LiveSession | undefined> {
+  const { secret, authCookies } = await auth.$context;
+  const value = readCookie(cookieHeader, authCookies.sessionToken.name);
+  const token = value && verifiedToken(value, secret);
   if (!token) return undefined;
   // A plain statement, not a named prepared one: poolers in transaction mode refuse those.
   const [row] = await getDb()
