@@ -31,6 +31,8 @@ export type DatabaseConnection = {
   notify?: (channel: string, payload: string) => Promise<void>;
   /** PostgreSQL only: hear the other instances; resolves once listening. */
   listen?: (channel: string, onMessage: (payload: string) => void) => Promise<void>;
+  /** PGlite only: the client itself, one connection for the process (statements prepared once stay prepared). */
+  pglite?: PGlite;
 };
 
 export type DatabaseOptions =
@@ -66,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     },
     close: () => client.close(),
     dump: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    pglite: client,
   };
 }
 

@@ -3,13 +3,15 @@
 // its adapter's two statements and output filters): about a fifth of a full
 // render (bench/RESULTS.md). The common case, a valid cookie of a live
 // session, is answered here with the same checks, the secret and the cookie
-// name taken from Better Auth's own context, and one statement; every other
-// case (no valid signature, no such session, an expired one) goes to Better
-// Auth itself, which also cleans up expired sessions. Nothing is remembered
-// between requests: a session ended elsewhere is gone at once.
+// name taken from Better Auth's own context, and one statement (on PGlite
+// prepared once); every other case (no valid signature, no such session, an
+// expired one) goes to Better Auth itself, which also cleans up expired
+// sessions. Nothing is remembered between requests: a session ended elsewhere
+// is gone at once.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { getDb } from '../db/client.server.ts';
+import { type Database, getConnection } from '../db/client.server.ts';
 import { sessions, users } from '../db/schema/auth.ts';
 import type { Auth, SessionUser } from './auth.server.ts';
 
@@ -56,8 +58,17 @@ export async function findLiveSession(cookieHeader: string, auth: Pick<Auth, '$c
   const value = readCookie(cookieHeader, authCookies.sessionToken.name);
   const token = value && verifiedToken(value, secret);
   if (!token) return undefined;
-  // A plain statement, not a named prepared one: poolers in transaction mode refuse those.
-  const [row] = await getDb()
+  const { pglite, db } = getConnection();
+  const row = pglite && PLAIN_TOKEN.test(token) ? await executePrepared(pglite, token) : await selectSession(db, token);
+  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+  return { sessionId: row.sessionId, updatedAt: row.updatedAt, user: row.user };
+}
+
+type SessionRow = { sessionId: string; expiresAt: Date; updatedAt: Date; user: SessionUser };
+
+/** A plain statement, not a named prepared one: poolers in transaction mode refuse those. */
+async function selectSession(db: Database, token: string): Promise<SessionRow | undefined> {
+  const [row] = await db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -68,6 +79,44 @@ export async function findLiveSession(cookieHeader: string, auth: Pick<Auth, '$c
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, token))
     .limit(1);
-  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
-  return { sessionId: row.sessionId, updatedAt: row.updatedAt, user: row.user };
+  return row;
+}
+
+// PGlite is one connection for the life of the process, so the statement can be
+// prepared once and is planned once: parsing and planning it on every render
+// cost more than running it (about 0.4 of 5 ms, bench/RESULTS.md).
+const STATEMENT = 'chuchiblog_session_lookup';
+const prepared = new WeakMap<PGlite, Promise<unknown>>();
+
+/** Better Auth's tokens are letters and digits; only such a token is written into EXECUTE. */
+const PLAIN_TOKEN = /^[A-Za-z0-9]{16,128}$/;
+
+async function prepare(pglite: PGlite) {
+  const { rows } = await pglite.query('SELECT 1 FROM pg_prepared_statements WHERE name = $1', [STATEMENT]);
+  if (rows.length > 0) return;
+  await pglite.exec(
+    `PREPARE ${STATEMENT}(text) AS
+     SELECT s.id AS session_id, s.expires_at, s.updated_at, u.id AS user_id, u.name, u.email
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1 LIMIT 1`,
+  );
+}
+
+async function executePrepared(pglite: PGlite, token: string): Promise<SessionRow | undefined> {
+  let preparing = prepared.get(pglite);
+  if (!preparing) {
+    preparing = prepare(pglite);
+    prepared.set(pglite, preparing);
+  }
+  try {
+    await preparing;
+    // EXECUTE takes no bind parameters; the token is letters and digits only (checked above).
+    const { rows } = await pglite.query<{ session_id: string; expires_at: Date; updated_at: Date; user_id: string; name: string; email: string }>(
+      `EXECUTE ${STATEMENT}('${token}')`,
+    );
+    const [row] = rows;
+    return row && { sessionId: row.session_id, expiresAt: row.expires_at, updatedAt: row.updated_at, user: { id: row.user_id, name: row.name, email: row.email } };
+  } catch (error) {
+    prepared.delete(pglite); // checked and prepared again next time (e.g. after a DEALLOCATE)
+    throw error;
+  }
 }

@@ -4,15 +4,16 @@
 process.env.AUTH_SECRET ??= 'integration-test-secret-0123456789abcdefghij';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
-import { getDb } from '../../app/db/client.server.ts';
-import { sessions } from '../../app/db/schema/auth.ts';
+import { getConnection, getDb } from '../../app/db/client.server.ts';
+import { sessions, users } from '../../app/db/schema/auth.ts';
 import { getAuthSecret } from '../../app/lib/auth-secret.server.ts';
 import { createAuth, getAuth, getCurrentSession, getSessionUser } from '../../app/lib/auth.server.ts';
 import { findLiveSession } from '../../app/lib/session-lookup.server.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
-import { useTestDatabase } from '../support/test-db.ts';
+import { postgresUrl, useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
 
@@ -117,4 +118,28 @@ test('an expired session is nobody, and Better Auth removes it', async () => {
   expect(await live(cookie)).toBeUndefined();
   expect(await getSessionUser(request())).toBeNull();
   expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+});
+
+test.skipIf(postgresUrl() !== undefined)('on PGlite the statement is prepared once; dropped, the reader stays signed in and it is prepared again', async () => {
+  const { user, cookie, request } = await signedIn('Flurina Sialm');
+  const pglite = getConnection().pglite;
+  if (!pglite) throw new Error('the integration lane runs on PGlite');
+  const preparedCount = async () => (await pglite.query("select 1 from pg_prepared_statements where name = 'chuchiblog_session_lookup'")).rows.length;
+  expect((await live(cookie))?.user.id).toBe(user.id);
+  expect(await preparedCount()).toBe(1);
+  await pglite.exec('deallocate chuchiblog_session_lookup');
+  expect((await getSessionUser(request()))?.id).toBe(user.id); // Better Auth answered this one
+  expect((await live(cookie))?.user.id).toBe(user.id);
+  expect(await preparedCount()).toBe(1);
+});
+
+test('a correctly signed token that is not letters and digits is nobody and touches nothing', async () => {
+  const { secret } = await getAuth().$context;
+  const token = "x'); DELETE FROM users; --";
+  const signature = createHmac('sha256', secret).update(token).digest('base64');
+  const cookie = `chuchiblog.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+  const before = await getDb().$count(users);
+  expect(await live(cookie)).toBeUndefined();
+  expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie } }))).toBeNull();
+  expect(await getDb().$count(users)).toBe(before);
 });
