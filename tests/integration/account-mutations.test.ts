@@ -2,14 +2,15 @@
 // the postgres lane): a new name reaches recipes and comments, an address
 // change needs its own token once, and deleting an account leaves no row of it.
 import { count, eq, sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { expect, test } from 'vitest';
-import { getDb } from '../../app/db/client.server.ts';
+import { getConnection, getDb } from '../../app/db/client.server.ts';
 import { rateLimits, sessions, users, verifications } from '../../app/db/schema/auth.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { applyEmailChange, deleteAccountData, renameAccount, saveEmailChange } from '../../app/features/accounts/account-mutations.server.ts';
 import { consumeRateLimit, rateLimitKey } from '../../app/lib/rate-limit.server.ts';
 import { createComment, createRecipe, createUser } from '../support/factories.ts';
-import { useTestDatabase } from '../support/test-db.ts';
+import { postgresUrl, useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
 
@@ -110,4 +111,42 @@ test('deleting an account leaves no row of it and the other recipes exact averag
   expect(rating).toEqual({ sum: 3, count: 1 });
 
   expect(await deleteAccountData(vreni.id, vreni.email)).toBeUndefined();
+});
+
+test.skipIf(!postgresUrl())('a rated comment the person writes while the account is being deleted does not deadlock with the deletion', async () => {
+  const anna = await createUser({ email: uniqueEmail('anna') });
+  const beat = await createUser({ email: uniqueEmail('beat') });
+  const rosti = await createRecipe(beat);
+  await createComment(rosti.id, anna, { rating: 4, ratingCounts: true });
+  await getDb().update(recipes).set({ ratingSum: 4, ratingCount: 1 }).where(eq(recipes.id, rosti.id));
+
+  // A second connection writes Anna's new rating the way createComment does (the recipe's
+  // row locked first), and holds the lock until the deletion is waiting.
+  const writer = postgres(getConnection().url ?? '', { max: 1, onnotice: () => {} });
+  const monitor = postgres(getConnection().url ?? '', { max: 1, onnotice: () => {} });
+  try {
+    let deletion: ReturnType<typeof deleteAccountData> | undefined;
+    await writer.begin(async (tx) => {
+      await tx`select id from recipes where id = ${rosti.id} for update`;
+      deletion = deleteAccountData(anna.id, anna.email);
+      deletion.catch(() => {}); // awaited below, after this transaction
+      for (let waited = 0; ; waited += 20) {
+        const [blocked] = await monitor`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+        if (blocked?.n) break;
+        if (waited > 5_000) throw new Error('the deletion never waited for the recipe');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const [previous] = await tx`update comments set rating_counts = false where recipe_id = ${rosti.id} and author_id = ${anna.id} and rating_counts returning rating`;
+      await tx`update recipes set rating_sum = rating_sum + ${5 - Number(previous?.rating ?? 0)} where id = ${rosti.id}`;
+      await tx`insert into comments (id, recipe_id, author_id, nickname, comment, rating, rating_counts) values (${crypto.randomUUID()}, ${rosti.id}, ${anna.id}, 'Anna', 'Doch noch besser', 5, true)`;
+    });
+    expect(await deletion).toEqual({ imageIds: [] });
+  } finally {
+    await writer.end();
+    await monitor.end();
+  }
+  expect(await getDb().select().from(users).where(eq(users.id, anna.id))).toEqual([]);
+  expect(await getDb().select().from(comments).where(eq(comments.authorId, anna.id))).toEqual([]);
+  const [rating] = await getDb().select({ sum: recipes.ratingSum, count: recipes.ratingCount }).from(recipes).where(eq(recipes.id, rosti.id));
+  expect(rating).toEqual({ sum: 0, count: 0 });
 });

@@ -105,6 +105,17 @@ export async function applyEmailChange(token: string): Promise<EmailChangeResult
  */
 export async function deleteAccountData(userId: string, email: string): Promise<{ imageIds: string[] } | undefined> {
   return getDb().transaction(async (tx) => {
+    // The same lock order as every comment write: the recipe first, the person
+    // after (a comment's insert waits for its author's row). The deletion takes
+    // the person's counted ratings off the recipes they are on (drizzle/0006),
+    // so it locks those recipes before the person; the other way round, a rating
+    // the person writes meanwhile would deadlock with it.
+    await tx
+      .select({ id: recipes.id })
+      .from(recipes)
+      .where(inArray(recipes.id, tx.select({ id: comments.recipeId }).from(comments).where(and(eq(comments.authorId, userId), eq(comments.ratingCounts, true)))))
+      .orderBy(recipes.id)
+      .for('update');
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) return undefined;
     const pictures = await tx
