@@ -5,7 +5,6 @@
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { log } from './lib/logger.server.ts';
@@ -30,6 +29,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
+    // Cleared when the page is done: a pending timer would hold the whole render
+    // (its chunks, React's request) in memory for six seconds after the answer.
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>
@@ -47,17 +49,14 @@ export default function handleRequest(
           const collector = new PassThrough();
           collector.on('data', (chunk: Buffer) => chunks.push(chunk));
           collector.on('end', () => {
-            const html = Buffer.concat(chunks).toString('utf8');
-            // Home, a recipe and the lists render no MUI: nothing to collect, no scan of the HTML.
+            clearTimeout(abortTimer);
+            const html = Buffer.concat(chunks);
+            // Home, a recipe and the lists render no MUI: nothing to collect, and the
+            // bytes go out as React wrote them (no decoding to text and back).
             const usedEmotion = Object.keys(cache.inserted).length > 0;
-            const styles = usedEmotion ? emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) : '';
-            // A replacer function: `$&` inside CSS must not be expanded.
-            const document = usedEmotion ? html.replace('</head>', () => `${styles}</head>`) : html;
             responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-            const body = new PassThrough();
-            body.end(document);
             resolve(
-              new Response(createReadableStreamFromReadable(body), {
+              new Response(usedEmotion ? withEmotionStyles(html.toString('utf8'), emotion) : html, {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),
@@ -66,6 +65,7 @@ export default function handleRequest(
           pipe(collector);
         },
         onShellError(error) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error) {
@@ -74,8 +74,14 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** The page with the critical CSS of the MUI components it rendered, in <head>. */
+function withEmotionStyles(html: string, emotion: ReturnType<typeof createEmotionServer>) {
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // A replacer function: `$&` inside CSS must not be expanded.
+  return html.replace('</head>', () => `${styles}</head>`);
 }
 
 /** Errors in loaders, actions and rendering go to the structured log (not console.error). */
