@@ -16,6 +16,8 @@ import * as recipeSchema from './schema/recipes.ts';
 export const schema = { ...authSchema, ...recipeSchema };
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseConnection = {
   db: Database;

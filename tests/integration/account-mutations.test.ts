@@ -113,40 +113,94 @@ test('deleting an account leaves no row of it and the other recipes exact averag
   expect(await deleteAccountData(vreni.id, vreni.email)).toBeUndefined();
 });
 
-test.skipIf(!postgresUrl())('a rated comment the person writes while the account is being deleted does not deadlock with the deletion', async () => {
-  const anna = await createUser({ email: uniqueEmail('anna') });
-  const beat = await createUser({ email: uniqueEmail('beat') });
-  const rosti = await createRecipe(beat);
-  await createComment(rosti.id, anna, { rating: 4, ratingCounts: true });
-  await getDb().update(recipes).set({ ratingSum: 4, ratingCount: 1 }).where(eq(recipes.id, rosti.id));
+type CommentSteps = (tx: postgres.TransactionSql, startAccountWrite: () => Promise<void>) => Promise<unknown>;
 
-  // A second connection writes Anna's new rating the way createComment does (the recipe's
-  // row locked first), and holds the lock until the deletion is waiting.
+/**
+ * Runs an account write in the middle of a comment written on a second
+ * connection the way createComment writes it (the recipe's row locked first):
+ * the comment's steps call `startAccountWrite()` where the account write is to
+ * begin, and go on once it waits for a lock. Both must finish (no deadlock);
+ * returns what the account write returned.
+ */
+async function duringComment<T>(recipeId: string, accountWrite: () => Promise<T>, commentSteps: CommentSteps) {
   const writer = postgres(getConnection().url ?? '', { max: 1, onnotice: () => {} });
   const monitor = postgres(getConnection().url ?? '', { max: 1, onnotice: () => {} });
+  let written: Promise<T> | undefined;
+  const startAccountWrite = async () => {
+    written = accountWrite();
+    written.catch(() => {}); // awaited below, after the comment's transaction
+    for (let waited = 0; ; waited += 20) {
+      const [blocked] = await monitor`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+      if (blocked?.n) return;
+      if (waited > 5_000) throw new Error('the account write never waited for a lock');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   try {
-    let deletion: ReturnType<typeof deleteAccountData> | undefined;
     await writer.begin(async (tx) => {
-      await tx`select id from recipes where id = ${rosti.id} for update`;
-      deletion = deleteAccountData(anna.id, anna.email);
-      deletion.catch(() => {}); // awaited below, after this transaction
-      for (let waited = 0; ; waited += 20) {
-        const [blocked] = await monitor`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-        if (blocked?.n) break;
-        if (waited > 5_000) throw new Error('the deletion never waited for the recipe');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      const [previous] = await tx`update comments set rating_counts = false where recipe_id = ${rosti.id} and author_id = ${anna.id} and rating_counts returning rating`;
-      await tx`update recipes set rating_sum = rating_sum + ${5 - Number(previous?.rating ?? 0)} where id = ${rosti.id}`;
-      await tx`insert into comments (id, recipe_id, author_id, nickname, comment, rating, rating_counts) values (${crypto.randomUUID()}, ${rosti.id}, ${anna.id}, 'Anna', 'Doch noch besser', 5, true)`;
+      await tx`select id from recipes where id = ${recipeId} for update`;
+      await commentSteps(tx, startAccountWrite);
     });
-    expect(await deletion).toEqual({ imageIds: [] });
+    return await written;
   } finally {
     await writer.end();
     await monitor.end();
   }
+}
+
+/** createComment's steps after the recipe's lock for Anna's new rating; the account write starts after the first. */
+const rateAgain =
+  (recipeId: string, authorId: string, rating: number): CommentSteps =>
+  async (tx, startAccountWrite) => {
+    const [previous] = await tx`update comments set rating_counts = false where recipe_id = ${recipeId} and author_id = ${authorId} and rating_counts returning rating`;
+    await startAccountWrite();
+    await tx`update recipes set rating_sum = rating_sum + ${rating - Number(previous?.rating ?? 0)}, rating_count = rating_count + ${previous ? 0 : 1} where id = ${recipeId}`;
+    await tx`insert into comments (id, recipe_id, author_id, nickname, comment, rating, rating_counts) values (${crypto.randomUUID()}, ${recipeId}, ${authorId}, 'Anna', 'Doch noch besser', ${rating}, true)`;
+  };
+
+async function annaRatedBeatsRecipe() {
+  const anna = await createUser({ email: uniqueEmail('anna'), name: 'Anna' });
+  const beat = await createUser({ email: uniqueEmail('beat') });
+  const rosti = await createRecipe(beat);
+  await createComment(rosti.id, anna, { rating: 4, ratingCounts: true, nickname: 'Anna' });
+  await getDb().update(recipes).set({ ratingSum: 4, ratingCount: 1 }).where(eq(recipes.id, rosti.id));
+  return { anna, rosti };
+}
+
+const ratingOf = async (recipeId: string) =>
+  (await getDb().select({ sum: recipes.ratingSum, count: recipes.ratingCount }).from(recipes).where(eq(recipes.id, recipeId)))[0];
+
+test.skipIf(!postgresUrl())('a rated comment the person writes while the account is being deleted does not deadlock with the deletion', async () => {
+  const { anna, rosti } = await annaRatedBeatsRecipe();
+  const deleted = await duringComment(rosti.id, () => deleteAccountData(anna.id, anna.email), rateAgain(rosti.id, anna.id, 5));
+  expect(deleted).toEqual({ imageIds: [] });
   expect(await getDb().select().from(users).where(eq(users.id, anna.id))).toEqual([]);
   expect(await getDb().select().from(comments).where(eq(comments.authorId, anna.id))).toEqual([]);
-  const [rating] = await getDb().select({ sum: recipes.ratingSum, count: recipes.ratingCount }).from(recipes).where(eq(recipes.id, rosti.id));
-  expect(rating).toEqual({ sum: 0, count: 0 });
+  expect(await ratingOf(rosti.id)).toEqual({ sum: 0, count: 0 });
+});
+
+test.skipIf(!postgresUrl())('a comment on the own recipe written while the account is being deleted does not deadlock with the deletion', async () => {
+  const anna = await createUser({ email: uniqueEmail('anna') });
+  const own = await createRecipe(anna);
+  const deleted = await duringComment(
+    own.id,
+    () => deleteAccountData(anna.id, anna.email),
+    async (tx, startAccountWrite) => {
+      await startAccountWrite();
+      await tx`insert into comments (id, recipe_id, author_id, nickname, comment) values (${crypto.randomUUID()}, ${own.id}, ${anna.id}, 'Anna', 'Danke fürs Nachkochen')`;
+    },
+  );
+  expect(deleted).toEqual({ imageIds: [] });
+  expect(await getDb().select().from(recipes).where(eq(recipes.id, own.id))).toEqual([]);
+});
+
+test.skipIf(!postgresUrl())('a rated comment the person writes while renaming does not deadlock, and takes the new name', async () => {
+  const { anna, rosti } = await annaRatedBeatsRecipe();
+  await duringComment(rosti.id, () => renameAccount(anna.id, 'Anna Casty'), rateAgain(rosti.id, anna.id, 5));
+  const written = await getDb().select({ nickname: comments.nickname, ratingCounts: comments.ratingCounts }).from(comments).where(eq(comments.authorId, anna.id));
+  expect(written.sort((a, b) => Number(a.ratingCounts) - Number(b.ratingCounts))).toEqual([
+    { nickname: 'Anna Casty', ratingCounts: false },
+    { nickname: 'Anna Casty', ratingCounts: true },
+  ]);
+  expect(await ratingOf(rosti.id)).toEqual({ sum: 5, count: 1 });
 });

@@ -4,7 +4,7 @@
 // them. Rules: docs/product-rules.md, "Accounts".
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNotNull, like, or, TransactionRollbackError } from 'drizzle-orm';
-import { getDb } from '../../db/client.server.ts';
+import { getDb, type Transaction } from '../../db/client.server.ts';
 import { rateLimits, users, verifications } from '../../db/schema/auth.ts';
 import { comments, images, recipes } from '../../db/schema/recipes.ts';
 import { rateLimitKey } from '../../lib/rate-limit.server.ts';
@@ -15,10 +15,32 @@ export const EMAIL_CHANGE_HOURS = 24;
 const emailChangeIdentifier = (userId: string) => `change-email:${userId}`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * Locks the person's row for an account write, after the recipes such a write
+ * changes or waits for: their own recipes and those their counted ratings are
+ * on, in id order. Every comment write locks its recipe first and the author
+ * after (through the foreign key), so an account write that took the person
+ * first would deadlock with a comment the person writes at the same moment.
+ */
+async function lockAccount(tx: Transaction, userId: string) {
+  const countedOn = tx
+    .select({ id: comments.recipeId })
+    .from(comments)
+    .where(and(eq(comments.authorId, userId), eq(comments.ratingCounts, true)));
+  await tx
+    .select({ id: recipes.id })
+    .from(recipes)
+    .where(or(eq(recipes.userId, userId), inArray(recipes.id, countedOn)))
+    .orderBy(recipes.id)
+    .for('update');
+  const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}
+
 /** New name on the account, its recipes, and its comments whose nickname was the old name (a chosen nickname stays). */
 export async function renameAccount(userId: string, name: string) {
   await getDb().transaction(async (tx) => {
-    const [before] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId)).for('update');
+    const before = await lockAccount(tx, userId);
     if (!before) return;
     await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.update(recipes).set({ author: name }).where(eq(recipes.userId, userId));
@@ -71,6 +93,7 @@ export async function applyEmailChange(token: string): Promise<EmailChangeResult
   if (!/^[\w-]{1,100}\.[\w-]{20,100}$/.test(token)) return { ok: false, reason: 'invalid-link' };
   try {
     return await getDb().transaction(async (tx) => {
+      const before = await lockAccount(tx, userId); // before the link's row: the order deleting the account takes
       const [wish] = await tx
         .delete(verifications)
         .where(eq(verifications.identifier, emailChangeIdentifier(userId)))
@@ -83,7 +106,6 @@ export async function applyEmailChange(token: string): Promise<EmailChangeResult
         // A wrong token must not use up the right one.
         tx.rollback();
       }
-      const [before] = await tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).for('update');
       if (!before) return { ok: false, reason: 'invalid-link' } as const;
       await tx.update(users).set({ email, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
       await tx.update(recipes).set({ userEmail: email }).where(eq(recipes.userId, userId));
@@ -105,18 +127,7 @@ export async function applyEmailChange(token: string): Promise<EmailChangeResult
  */
 export async function deleteAccountData(userId: string, email: string): Promise<{ imageIds: string[] } | undefined> {
   return getDb().transaction(async (tx) => {
-    // The same lock order as every comment write: the recipe first, the person
-    // after (a comment's insert waits for its author's row). The deletion takes
-    // the person's counted ratings off the recipes they are on (drizzle/0006),
-    // so it locks those recipes before the person; the other way round, a rating
-    // the person writes meanwhile would deadlock with it.
-    await tx
-      .select({ id: recipes.id })
-      .from(recipes)
-      .where(inArray(recipes.id, tx.select({ id: comments.recipeId }).from(comments).where(and(eq(comments.authorId, userId), eq(comments.ratingCounts, true)))))
-      .orderBy(recipes.id)
-      .for('update');
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockAccount(tx, userId);
     if (!user) return undefined;
     const pictures = await tx
       .select({ id: images.id })

@@ -9,7 +9,7 @@
 // person's counted comment read after the lock is the current one; a partial
 // unique index makes a second counted comment per person impossible anyway.
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import { getDb } from '../../db/client.server.ts';
+import { getDb, type Transaction } from '../../db/client.server.ts';
 import { comments, recipes } from '../../db/schema/recipes.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
@@ -24,10 +24,8 @@ export type CommentWriteResult<T = object> = ({ ok: true } & T) | { ok: false; r
 /** What a comment holds: 1–5 stars, or null for the recipe owner's comments (they cannot rate their own recipe). */
 export type NewComment = { nickname: string; comment: string; rating: number | null };
 
-type Tx = Parameters<Parameters<ReturnType<typeof getDb>['transaction']>[0]>[0];
-
 /** Locks the recipe's row for the rest of the transaction; its owner, or undefined when there is no such recipe. */
-async function lockRecipe(tx: Tx, recipeId: string) {
+async function lockRecipe(tx: Transaction, recipeId: string) {
   const [recipe] = await tx.select({ userId: recipes.userId }).from(recipes).where(eq(recipes.id, recipeId)).for('update');
   return recipe;
 }
