@@ -29,9 +29,6 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    // Cleared when the page is done: a pending timer would hold the whole render
-    // (its chunks, React's request) in memory for six seconds after the answer.
-    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>
@@ -74,6 +71,10 @@ export default function handleRequest(
         },
       },
     );
+    // Cleared when the page is done (React calls back later, never from the call
+    // above): a pending timer would hold the whole render, its chunks and React's
+    // request, in memory for six seconds after the answer.
+    const abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

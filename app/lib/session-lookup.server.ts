@@ -91,9 +91,10 @@ const prepared = new WeakMap<PGlite, Promise<unknown>>();
 /** Better Auth's tokens are letters and digits; only such a token is written into EXECUTE. */
 const PLAIN_TOKEN = /^[A-Za-z0-9]{16,128}$/;
 
+/** Prepares the statement, replacing one of that name (missing is the usual case, broken the rare one). */
 async function prepare(pglite: PGlite) {
   const { rows } = await pglite.query('SELECT 1 FROM pg_prepared_statements WHERE name = $1', [STATEMENT]);
-  if (rows.length > 0) return;
+  if (rows.length > 0) await pglite.exec(`DEALLOCATE ${STATEMENT}`);
   await pglite.exec(
     `PREPARE ${STATEMENT}(text) AS
      SELECT s.id AS session_id, s.expires_at, s.updated_at, u.id AS user_id, u.name, u.email
@@ -116,7 +117,8 @@ async function executePrepared(pglite: PGlite, token: string): Promise<SessionRo
     const [row] = rows;
     return row && { sessionId: row.session_id, expiresAt: row.expires_at, updatedAt: row.updated_at, user: { id: row.user_id, name: row.name, email: row.email } };
   } catch (error) {
-    prepared.delete(pglite); // checked and prepared again next time (e.g. after a DEALLOCATE)
+    // Prepared anew next time (once, however many requests failed with this one).
+    if (prepared.get(pglite) === preparing) prepared.delete(pglite);
     throw error;
   }
 }
