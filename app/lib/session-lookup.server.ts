@@ -64,7 +64,7 @@ export async function findLiveSession(cookieHeader: string, auth: Pick<Auth, '$c
   return { sessionId: row.sessionId, updatedAt: row.updatedAt, user: row.user };
 }
 
-type SessionRow = { sessionId: string; expiresAt: Date; updatedAt: Date; user: SessionUser };
+type SessionRow = LiveSession & { expiresAt: Date };
 
 /** A plain statement, not a named prepared one: poolers in transaction mode refuse those. */
 async function selectSession(db: Database, token: string): Promise<SessionRow | undefined> {
