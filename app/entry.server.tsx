@@ -20,6 +20,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -51,7 +52,6 @@ export default function handleRequest(
             // Home, a recipe and the lists render no MUI: nothing to collect, and the
             // bytes go out as React wrote them (no decoding to text and back).
             const usedEmotion = Object.keys(cache.inserted).length > 0;
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(
               new Response(usedEmotion ? withEmotionStyles(html.toString('utf8'), emotion) : html, {
                 headers: responseHeaders,
