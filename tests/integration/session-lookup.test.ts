@@ -1,6 +1,7 @@
 // The session look-up of every personal render (lib/session-lookup.server.ts)
 // answers a live session itself and leaves every other case to Better Auth:
-// both must agree on who is signed in, at every request, with nothing remembered.
+// both must agree on who is signed in, at every request. What PGlite remembers
+// is forgotten at every change to a session or a person.
 process.env.AUTH_SECRET ??= 'integration-test-secret-0123456789abcdefghij';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
@@ -8,7 +9,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { getConnection, getDb } from '../../app/db/client.server.ts';
-import { sessions } from '../../app/db/schema/auth.ts';
+import { sessions, users } from '../../app/db/schema/auth.ts';
 import { getAuthSecret } from '../../app/lib/auth-secret.server.ts';
 import { createAuth, getAuth, getCurrentSession, getSessionUser } from '../../app/lib/auth.server.ts';
 import { findLiveSession } from '../../app/lib/session-lookup.server.ts';
@@ -125,14 +126,19 @@ test.skipIf(postgresUrl() !== undefined)('on PGlite the statement is prepared on
   const pglite = getConnection().pglite;
   if (!pglite) throw new Error('the integration lane runs on PGlite');
   const preparedCount = async () => (await pglite.query("select 1 from pg_prepared_statements where name = 'chuchiblog_session_lookup'")).rows.length;
+  // Any statement on the sessions makes the look-up forget what it remembered, so that it asks the database.
+  const forget = () => pglite.exec('update sessions set updated_at = updated_at where false');
   expect((await live(cookie))?.user.id).toBe(user.id);
   expect(await preparedCount()).toBe(1);
   await pglite.exec('deallocate chuchiblog_session_lookup');
+  await forget();
   expect((await getSessionUser(request()))?.id).toBe(user.id); // Better Auth answered this one
+  await forget();
   expect((await live(cookie))?.user.id).toBe(user.id);
   expect(await preparedCount()).toBe(1);
   // A column's type changed under it: PostgreSQL refuses the old plan ("cached plan must not change result type").
   await pglite.exec('alter table users alter column name type varchar(500)');
+  await forget();
   await expect(live(cookie)).rejects.toThrow();
   expect((await getSessionUser(request()))?.id).toBe(user.id);
   expect((await live(cookie))?.user.id).toBe(user.id); // prepared anew
@@ -148,4 +154,55 @@ test('a correctly signed token that is not letters and digits is never written i
   const forged = `chuchiblog.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
   expect(await live(forged)).toBeUndefined();
   expect(await getSessionUser(new Request('http://localhost/', { headers: { cookie: forged } }))).toBeNull();
+});
+
+test.skipIf(postgresUrl() !== undefined)('on PGlite a live session is remembered, not looked up again, until a session or a person changes', async () => {
+  const { user, cookie } = await signedIn('Andri Bezzola');
+  const pglite = getConnection().pglite;
+  if (!pglite) throw new Error('the integration lane runs on PGlite');
+  expect((await live(cookie))?.user.id).toBe(user.id);
+  // The session taken away with the signal switched off: the memory still answers.
+  await pglite.exec('alter table sessions disable trigger sessions_changed');
+  await pglite.query('update sessions set token = $1 where user_id = $2', ['weggenommen', user.id]);
+  await pglite.exec('alter table sessions enable trigger sessions_changed');
+  expect((await live(cookie))?.user.id).toBe(user.id);
+  // A change to any person (here another one) is heard: the session is looked up again, and is gone.
+  await createAccount('Jon Fadri');
+  expect(await live(cookie)).toBeUndefined();
+});
+
+test('a person renamed is named anew at the very next request', async () => {
+  const { user, cookie, request } = await signedIn('Madlaina Bott');
+  expect((await live(cookie))?.user.name).toBe('Madlaina Bott');
+  await getDb().update(users).set({ name: 'Madlaina Caviezel' }).where(eq(users.id, user.id));
+  expect((await live(cookie))?.user.name).toBe('Madlaina Caviezel');
+  expect((await getSessionUser(request()))?.name).toBe('Madlaina Caviezel');
+});
+
+test('a deleted account is nobody at the very next request', async () => {
+  const { user, cookie, request } = await signedIn('Duri Janett');
+  expect((await live(cookie))?.user.id).toBe(user.id);
+  await getDb().delete(users).where(eq(users.id, user.id));
+  expect(await live(cookie)).toBeUndefined();
+  expect(await getSessionUser(request())).toBeNull();
+});
+
+test('a session remembered until it expires is nobody from then on, without any write', async () => {
+  const { user, cookie } = await signedIn('Nina Tscharner');
+  await getDb()
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() + 300) })
+    .where(eq(sessions.userId, user.id));
+  expect((await live(cookie))?.user.id).toBe(user.id);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(await live(cookie)).toBeUndefined();
+});
+
+test('a look-up under way while the session ends does not bring it back', async () => {
+  const { cookie, request } = await signedIn('Ramun Sac');
+  const underWay = live(cookie);
+  await getAuth().api.signOut({ headers: new Headers({ cookie }) });
+  await underWay; // found or not: either is right for a request that came before the sign-out
+  expect(await live(cookie)).toBeUndefined();
+  expect(await getSessionUser(request())).toBeNull();
 });
