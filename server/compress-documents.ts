@@ -13,6 +13,11 @@ import { encodingForFreshBody } from './content-encoding.ts';
 
 /** Smaller bodies are sent as they are, as the compression middleware does. */
 const THRESHOLD_BYTES = 1024;
+/**
+ * Larger ones (a recipe with hundreds of comments) go on to the compression
+ * middleware: compressing them here would hold up every other request.
+ */
+const MAX_BYTES = 256 * 1024;
 
 type WriteCallback = (error?: Error | null) => void;
 
@@ -34,11 +39,14 @@ export function compressDocuments(): RequestHandler {
     const decide = () => {
       decided = true;
       const isDocument = String(res.getHeader('content-type') ?? '').startsWith('text/html');
-      if (isDocument && !res.headersSent && !res.getHeader('content-encoding') && res.statusCode !== 204 && res.statusCode !== 304) chunks = [];
+      const mayEncode = !res.getHeader('content-encoding') && !/\bno-transform\b/.test(String(res.getHeader('cache-control') ?? ''));
+      if (isDocument && mayEncode && !res.headersSent && res.statusCode !== 204 && res.statusCode !== 304) chunks = [];
     };
     const collect = (chunk: unknown, encoding: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks!.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      if (typeof chunk === 'string') chunks!.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      // React Router writes Uint8Arrays: viewed, not copied.
+      else if (chunk instanceof Uint8Array) chunks!.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     };
     const callbackIn = (args: unknown[]) => args.find((arg): arg is WriteCallback => typeof arg === 'function');
 
@@ -55,15 +63,17 @@ export function compressDocuments(): RequestHandler {
       if (!decided) decide();
       if (!chunks) return end(chunk, ...rest);
       collect(chunk, rest[0]);
-      const body = Buffer.concat(chunks);
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
       chunks = undefined;
+      const callback = callbackIn(typeof chunk === 'function' ? [chunk] : rest);
+      const send = (sent: Buffer) => (callback ? end(sent, callback) : end(sent));
+      if (body.length > MAX_BYTES) return send(body);
       res.vary('Accept-Encoding');
       const encoding = body.length < THRESHOLD_BYTES ? 'identity' : encodingForFreshBody(req.headers['accept-encoding']);
       const sent = encoding === 'identity' ? body : compress(body, encoding);
       if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Length', sent.length);
-      const callback = callbackIn(typeof chunk === 'function' ? [chunk] : rest);
-      return callback ? end(sent, callback) : end(sent);
+      return send(sent);
     }) as typeof res.end;
 
     next();

@@ -80,7 +80,8 @@ export async function findLiveSession(cookieHeader: string, auth: Pick<Auth, '$c
 type SessionRow = LiveSession & { expiresAt: Date };
 
 const isLive = (row: SessionRow) => row.expiresAt.getTime() > Date.now();
-const liveSession = ({ sessionId, updatedAt, user }: SessionRow): LiveSession => ({ sessionId, updatedAt, user });
+/** A copy for one request: a remembered row serves every request of its session. */
+const liveSession = ({ sessionId, updatedAt, user }: SessionRow): LiveSession => ({ sessionId, updatedAt, user: { ...user } });
 
 /** The channel of drizzle/0007_session-change-signal.sql. */
 const SESSIONS_CHANGED = 'chuchiblog_sessions_changed';

@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createRecipe } from '../support/factories.ts';
+import { createComment, createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -65,6 +65,23 @@ test('a signed-in page is compressed whole with the encoding the client takes, g
   const gzipRefused = await send('GET', path, { cookie, 'accept-encoding': 'gzip;q=0, br;q=0' });
   expect(gzipRefused.headers['content-encoding']).toBeUndefined();
   expect(withoutNonce(gzipRefused.body.toString('utf8'))).toBe(withoutNonce(html));
+});
+
+test('a page above 256 KB is left to the general middleware, which streams it compressed', async () => {
+  const owner = await createAccount('Gion Caminada');
+  const recipe = await createRecipe(owner, { title: 'Capuns' });
+  const reader = await createAccount('Mengia Spescha');
+  for (let i = 0; i < 150; i++) await createComment(recipe.id, reader, { comment: `Kommentar ${i}: ${'Sehr fein und gut erklärt. '.repeat(70)}`, rating: null });
+  const big = await send('GET', `/detail/${recipe.id}`, { cookie, 'accept-encoding': 'gzip' });
+  expect(big.status).toBe(200);
+  expect(big.headers['content-encoding']).toBe('gzip');
+  // Streamed: no length known up front.
+  expect(big.headers['content-length']).toBeUndefined();
+  expect(big.headers['transfer-encoding']).toBe('chunked');
+  const html = gunzipSync(big.body).toString('utf8');
+  expect(html.length).toBeGreaterThan(256 * 1024);
+  expect(html).toContain('Kommentar 149:');
+  expect(html.trimEnd()).toMatch(/<\/html>$/);
 });
 
 test('a HEAD request gets the headers of the page and no body', async () => {
