@@ -23,7 +23,6 @@ import { scheduleRateLimitCleanup } from '../app/lib/rate-limit.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
-import { compressDocuments } from './compress-documents.ts';
 import { defaultHost } from './default-host.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache } from './page-cache.ts';
@@ -86,7 +85,6 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
   app.use(defaultHost(env.publicUrl));
   app.use(compression());
-  app.use(compressDocuments());
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });

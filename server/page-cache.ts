@@ -11,7 +11,6 @@ import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
-import { type Encoding, encodingForKeptBody } from './content-encoding.ts';
 import { cspHeader, hardeningHeaders } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
@@ -33,11 +32,43 @@ const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 type Entry = {
   status: number;
   etag: string;
-  bodies: Record<Encoding, Buffer>;
+  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
   /** The whole header block for each encoding, over HTTP and over HTTPS (with HSTS), built once when the page is kept. */
   headers: Record<'http' | 'https', Record<Encoding, OutgoingHttpHeaders>>;
   bytes: number;
 };
+
+type Encoding = keyof Entry['bodies'];
+
+/** Browsers send one of a handful of Accept-Encoding values; each is parsed once. */
+const encodingByHeader = new Map<string, Encoding>();
+
+/** The best encoding the client accepts (q-values honoured), from the ones we keep. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? '';
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    // Bounded: made-up headers must not grow it.
+    if (encodingByHeader.size >= 100) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: string) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  if (quality('br') > 0) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return 'identity';
+}
 
 /** The inline scripts of a page, as CSP hashes: a stored page needs no per-response nonce. */
 export function inlineScriptHashes(html: string) {
@@ -105,7 +136,7 @@ function headerBlock({ contentType, csp, etag, encoding, length, secure }: { con
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, secure: boolean) {
-  const encoding = encodingForKeptBody(req.headers['accept-encoding']);
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
   // Behind a TLS proxy every request is the HTTPS one: nothing is merged per request.
   const headers = entry.headers[secure ? 'https' : 'http'][encoding];
   if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {

@@ -86,3 +86,10 @@ test('a page served from the page cache carries the same hardening headers as a 
   // TRUST_PROXY is off here: the header comes from the client, not from a proxy we trust.
   expect(kept.headers.get('strict-transport-security')).toBeNull();
 });
+
+test('a HEAD request of a rendered page says it is HTML and sends no body', async () => {
+  const head = await fetch(`${app.url}/detail/${recipeId}`, { method: 'HEAD', headers: { cookie } });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('content-type')).toMatch(/^text\/html/);
+  expect((await head.arrayBuffer()).byteLength).toBe(0);
+});
