@@ -3,17 +3,17 @@
 // its adapter's two statements and output filters): about a fifth of a full
 // render (bench/RESULTS.md). The common case, a valid cookie of a live
 // session, is answered here with the same checks, the secret and the cookie
-// name taken from Better Auth's own context, and one statement (on PGlite
-// prepared once); every other case (no valid signature, no such session, an
-// expired one) goes to Better Auth itself, which also cleans up expired
-// sessions.
+// name taken from Better Auth's own context, and one statement; every other
+// case (no valid signature, no such session, an expired one) goes to Better
+// Auth itself, which also cleans up expired sessions.
 //
 // On PGlite the sessions found are also remembered, until the next change to
 // any session or person: the database says so at the change's commit (a
 // trigger, drizzle/0007) and the memory is forgotten before the writer goes
-// on, so a session ended or a person renamed is seen at once. Even the
-// prepared statement cost a third of a render under load. PostgreSQL, with
-// other instances writing, looks every session up.
+// on, so a session ended or a person renamed is seen at once. The statement,
+// even prepared once, cost a third of a render under load (bench/RESULTS.md);
+// now it runs once per session and change. PostgreSQL, with other instances
+// writing, looks every session up.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
@@ -70,7 +70,7 @@ export async function findLiveSession(cookieHeader: string, auth: Pick<Auth, '$c
   const token = verifiedToken(value, secret);
   if (!token) return undefined;
   const generation = memory?.generation;
-  const row = pglite && PLAIN_TOKEN.test(token) ? await executePrepared(pglite, token) : await selectSession(db, token);
+  const row = await selectSession(db, token);
   if (!row || !isLive(row)) return undefined;
   // Not if a change was heard meanwhile: the row may be from before it.
   if (memory && memory.generation === generation) memory.remember(value, row);
@@ -139,45 +139,4 @@ async function selectSession(db: Database, token: string): Promise<SessionRow | 
     .where(eq(sessions.token, token))
     .limit(1);
   return row;
-}
-
-// PGlite is one connection for the life of the process, so the statement can be
-// prepared once and is planned once: parsing and planning it on every render
-// cost more than running it (about 0.4 of 5 ms, bench/RESULTS.md).
-const STATEMENT = 'chuchiblog_session_lookup';
-const prepared = new WeakMap<PGlite, Promise<unknown>>();
-
-/** Better Auth's tokens are letters and digits; only such a token is written into EXECUTE. */
-const PLAIN_TOKEN = /^[A-Za-z0-9]{16,128}$/;
-
-/** Prepares the statement, replacing one of that name (missing is the usual case, broken the rare one). */
-async function prepare(pglite: PGlite) {
-  const { rows } = await pglite.query('SELECT 1 FROM pg_prepared_statements WHERE name = $1', [STATEMENT]);
-  if (rows.length > 0) await pglite.exec(`DEALLOCATE ${STATEMENT}`);
-  await pglite.exec(
-    `PREPARE ${STATEMENT}(text) AS
-     SELECT s.id AS session_id, s.expires_at, s.updated_at, u.id AS user_id, u.name, u.email
-     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1 LIMIT 1`,
-  );
-}
-
-async function executePrepared(pglite: PGlite, token: string): Promise<SessionRow | undefined> {
-  let preparing = prepared.get(pglite);
-  if (!preparing) {
-    preparing = prepare(pglite);
-    prepared.set(pglite, preparing);
-  }
-  try {
-    await preparing;
-    // EXECUTE takes no bind parameters; the token is letters and digits only (checked above).
-    const { rows } = await pglite.query<{ session_id: string; expires_at: Date; updated_at: Date; user_id: string; name: string; email: string }>(
-      `EXECUTE ${STATEMENT}('${token}')`,
-    );
-    const [row] = rows;
-    return row && { sessionId: row.session_id, expiresAt: row.expires_at, updatedAt: row.updated_at, user: { id: row.user_id, name: row.name, email: row.email } };
-  } catch (error) {
-    // Prepared anew next time (once, however many requests failed with this one).
-    if (prepared.get(pglite) === preparing) prepared.delete(pglite);
-    throw error;
-  }
 }

@@ -121,34 +121,11 @@ test('an expired session is nobody, and Better Auth removes it', async () => {
   expect(await getDb().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
 });
 
-test.skipIf(postgresUrl() !== undefined)('on PGlite the statement is prepared once; dropped or broken, the reader stays signed in and it is prepared again', async () => {
-  const { user, cookie, request } = await signedIn('Flurina Sialm');
-  const pglite = getConnection().pglite;
-  if (!pglite) throw new Error('the integration lane runs on PGlite');
-  const preparedCount = async () => (await pglite.query("select 1 from pg_prepared_statements where name = 'chuchiblog_session_lookup'")).rows.length;
-  // Any statement on the sessions makes the look-up forget what it remembered, so that it asks the database.
-  const forget = () => pglite.exec('update sessions set updated_at = updated_at where false');
-  expect((await live(cookie))?.user.id).toBe(user.id);
-  expect(await preparedCount()).toBe(1);
-  await pglite.exec('deallocate chuchiblog_session_lookup');
-  await forget();
-  expect((await getSessionUser(request()))?.id).toBe(user.id); // Better Auth answered this one
-  await forget();
-  expect((await live(cookie))?.user.id).toBe(user.id);
-  expect(await preparedCount()).toBe(1);
-  // A column's type changed under it: PostgreSQL refuses the old plan ("cached plan must not change result type").
-  await pglite.exec('alter table users alter column name type varchar(500)');
-  await forget();
-  await expect(live(cookie)).rejects.toThrow();
-  expect((await getSessionUser(request()))?.id).toBe(user.id);
-  expect((await live(cookie))?.user.id).toBe(user.id); // prepared anew
-});
-
-test('a correctly signed token that is not letters and digits is never written into the statement', async () => {
+test('a correctly signed token that is not a token of Better Auth finds nobody, even one shaped to name a real token in SQL', async () => {
   const { cookie } = await signedIn('Seraina Tuor');
   const realToken = decodeURIComponent(cookie.match(/chuchiblog\.session_token=([^;]+)/)?.[1] ?? '').split('.')[0] ?? '';
   const { secret } = await getAuth().$context;
-  // Written into EXECUTE's argument this would be an expression naming the real token.
+  // Written into the SQL text this would be an expression naming the real token.
   const token = `'||'${realToken}'||'`;
   const signature = createHmac('sha256', secret).update(token).digest('base64');
   const forged = `chuchiblog.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
