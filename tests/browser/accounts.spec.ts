@@ -78,14 +78,14 @@ test('register, confirm the address by mail, use the account menu, log out and i
 
 /**
  * What a click on "Registrieren" waits for once the form has been shown for a while. The proof of
- * work is no part of it: the token is solved before the click, so the request leaves at once
- * (measured on the page's clock from the click event to the POST; about 50 ms here, bounded at a
- * quarter second, while a solve takes 0.5–1 s in this Chromium and seconds on a phone), and no
- * challenge is fetched after the click. Click → signed in adds the server's work (the password
+ * work is no part of it: the token is solved before the click, so after the click the form never
+ * goes back to solving (its data-anti-bot attribute, watched from the click on) and no challenge is
+ * fetched. How long click → request took is logged, not bounded: about 50 ms alone, but 400 ms once
+ * in CI with another browser test loading the two shared cores, and a solve takes 0.5–1 s, so a
+ * clock cannot tell the two apart there. Click → signed in adds the server's work (the password
  * hash, scrypt N = 2^17, is most of it: 1.1–2.5 s on this shared two-core machine under other test
  * runs) and the home page: bounded generously at 5 s, and logged.
  */
-const CLICK_TO_REQUEST_MS = 250;
 const CLICK_TO_SIGNED_IN_MS = 5_000;
 
 /** The sign-up form, hydrated and with its anti-bot token solved; `challenges` records every challenge the page fetches. */
@@ -120,9 +120,19 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
 
   // A new address: the request leaves at once, with no challenge solved after the click.
   await page.getByLabel('E-Mail').fill(`vreni-${randomUUID().slice(0, 8)}@example.ch`);
-  // The page's own clock at the click and at the request, so that Playwright's steps around them are not counted.
+  // From the click on: the page's own clock (Playwright's steps around it are not counted) and every state the form's token goes through.
   await page.evaluate(() => {
-    document.addEventListener('click', () => document.documentElement.setAttribute('data-clicked-at', String(performance.now())), { capture: true, once: true });
+    document.addEventListener(
+      'click',
+      () => {
+        document.documentElement.setAttribute('data-clicked-at', String(performance.now()));
+        const form = document.querySelector('form[data-anti-bot]')!;
+        const states: string[] = [];
+        (window as unknown as { antiBotStatesAfterClick: string[] }).antiBotStatesAfterClick = states;
+        new MutationObserver(() => states.push(form.getAttribute('data-anti-bot') ?? '')).observe(form, { attributeFilter: ['data-anti-bot'] });
+      },
+      { capture: true, once: true },
+    );
   });
   const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Registrieren' }).click();
@@ -136,7 +146,8 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
     return posts.length > 0 ? posts[0]!.startTime - clicked : Number.POSITIVE_INFINITY;
   });
   console.log(`sign-up: click → request ${Math.round(toRequest)} ms, click → signed in ${toSignedIn} ms`);
-  expect(toRequest).toBeLessThan(CLICK_TO_REQUEST_MS);
+  expect(Number.isFinite(toRequest)).toBe(true); // the POST left after the click
+  expect(await page.evaluate(() => (window as unknown as { antiBotStatesAfterClick: string[] }).antiBotStatesAfterClick)).not.toContain('solving');
   expect(toSignedIn).toBeLessThan(CLICK_TO_SIGNED_IN_MS);
   expect(challenges).toHaveLength(2);
   expect(jsErrors(page).filter((e) => !/status of 409/.test(e))).toEqual([]);
