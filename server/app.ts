@@ -27,6 +27,7 @@ import { defaultHost } from './default-host.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
+import { renderQueue } from './render-queue.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
 import { isSecureRequest, securityHeaders } from './security-headers.ts';
@@ -101,6 +102,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   app.use('/images', serveImages());
   app.use(privateAnswers());
   if (pageCache) app.use(pageCache.keep);
+  // Renders in line, a few at a time (after the cache's hits and the static files, which never wait).
+  app.use(renderQueue());
 
   // Production imports the build once; a dynamic import per request costs a
   // module resolution each time (about 8 % of a profile under load). Dev

@@ -1,0 +1,126 @@
+// The line that page renders wait in (server/render-queue.ts), in a real
+// Express app over real HTTP: a handler that holds each GET until the test
+// lets it go stands in for a render.
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import express from 'express';
+import { afterEach, expect, test } from 'vitest';
+import { renderQueue } from '../../server/render-queue.ts';
+
+let server: Server | undefined;
+
+afterEach(async () => {
+  server?.closeAllConnections();
+  server?.close();
+  server = undefined;
+});
+
+/**
+ * An app whose GETs wait behind the queue and then until finished by the test. `arrived` lists the
+ * requests in the order the server got them (before the queue), `started` in the order their
+ * handlers began, `closed` those whose connection is done.
+ */
+async function startApp(options: Parameters<typeof renderQueue>[0]) {
+  const arrived: string[] = [];
+  const started: string[] = [];
+  const closed: string[] = [];
+  const held = new Map<string, () => void>();
+  const app = express();
+  app.use((req, res, next) => {
+    arrived.push(req.path.slice(1));
+    res.on('close', () => closed.push(req.path.slice(1)));
+    next();
+  });
+  app.use(renderQueue(options));
+  app.all('/{*path}', (req, res) => {
+    const name = req.path.slice(1);
+    started.push(name);
+    if (req.method !== 'GET') return void res.send(`${req.method} ${name}`);
+    held.set(name, () => res.send(name));
+  });
+  server = createServer(app).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const finish = (name: string) => {
+    held.get(name)!();
+    held.delete(name);
+  };
+  /** Sends a GET and waits until the server has it (in line or started); the answer (or the error of a request that left) comes later. */
+  const send = async (name: string, options: { signal?: AbortSignal } = {}) => {
+    const answer = fetch(`${url}/${name}`, options).catch((error: unknown) => error);
+    await expect.poll(() => arrived).toContain(name);
+    return { answer };
+  };
+  return { url, arrived, started, closed, finish, send };
+}
+
+/** Waits until the server has started `count` handlers (requests travel over real sockets). */
+async function untilStarted(started: string[], count: number) {
+  await expect.poll(() => started.length).toBeGreaterThanOrEqual(count);
+}
+
+const text = async ({ answer }: { answer: Promise<unknown> }) => ((await answer) as Response).text();
+
+test('at most `limit` renders run at once; the others start in the order they came as places free up', async () => {
+  const { started, finish, send } = await startApp({ limit: 2 });
+  const sent = [];
+  for (const name of ['a', 'b', 'c', 'd', 'e']) sent.push(await send(name));
+  expect(started).toEqual(['a', 'b']);
+
+  finish('b');
+  await untilStarted(started, 3);
+  expect(started).toEqual(['a', 'b', 'c']);
+  finish('a');
+  await untilStarted(started, 4);
+  expect(started).toEqual(['a', 'b', 'c', 'd']);
+  finish('c');
+  finish('d');
+  await untilStarted(started, 5);
+  finish('e');
+  expect(await Promise.all(sent.map(text))).toEqual(['a', 'b', 'c', 'd', 'e']);
+});
+
+test('writes never wait in line', async () => {
+  const { url, started, finish, send } = await startApp({ limit: 1, longestHoldMs: 60_000 });
+  const page = await send('page');
+  await untilStarted(started, 1);
+  // Answered while the page still holds the only place (a queued POST would wait for it: no answer in time).
+  const post = await fetch(`${url}/comment`, { method: 'POST', signal: AbortSignal.timeout(5_000) });
+  expect(await post.text()).toBe('POST comment');
+  finish('page');
+  expect(await text(page)).toBe('page');
+});
+
+test('a reader who leaves while in line is skipped, and one who leaves during the render frees its place', async () => {
+  const { started, closed, finish, send } = await startApp({ limit: 1 });
+  const leaving = new AbortController();
+  const first = await send('first', { signal: leaving.signal });
+  await untilStarted(started, 1);
+  const gone = new AbortController();
+  const skipped = await send('skipped', { signal: gone.signal });
+  gone.abort();
+  await skipped.answer;
+  await expect.poll(() => closed).toContain('skipped');
+  const last = await send('last');
+  expect(started).toEqual(['first']);
+
+  leaving.abort(); // the first reader leaves mid-render: its place goes to the next one still waiting
+  await first.answer;
+  await untilStarted(started, 2);
+  expect(started).toEqual(['first', 'last']);
+  finish('last');
+  expect(await text(last)).toBe('last');
+});
+
+test('a render that holds its place too long stops holding up the line, and still finishes', async () => {
+  const { started, finish, send } = await startApp({ limit: 1, longestHoldMs: 300 });
+  const slow = await send('slow');
+  const next = await send('next');
+  await untilStarted(started, 2);
+  expect(started).toEqual(['slow', 'next']);
+  finish('next');
+  finish('slow');
+  expect(await text(slow)).toBe('slow');
+  expect(await text(next)).toBe('next');
+});
