@@ -85,7 +85,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // Cache hits are answered before this pipeline: see handleRequest below.
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
   app.use(defaultHost(env.publicUrl));
-  app.use(compression());
+  // A page from the cache (one that waited in line: renderQueue) is encoded as the client asked already.
+  app.use(compression({ filter: (req, res) => res.getHeader('X-Page-Cache') !== 'hit' && compression.filter(req, res) }));
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
@@ -101,9 +102,12 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   }
   app.use('/images', serveImages());
   app.use(privateAnswers());
+  const secure = (req: IncomingMessage) => isSecureRequest(req, { trustProxy: env.TRUST_PROXY });
+  // Renders in line, a few at a time (static files never wait, nor do the
+  // cache's hits at arrival); a page kept while a request waited is served
+  // from the cache. Before `keep`, which would store such a hit again.
+  app.use(renderQueue({ answerWithoutRendering: pageCache && ((req, res) => pageCache.serveHit(req, res, { secure: secure(req) })) }));
   if (pageCache) app.use(pageCache.keep);
-  // Renders in line, a few at a time (after the cache's hits and the static files, which never wait).
-  app.use(renderQueue());
 
   // Production imports the build once; a dynamic import per request costs a
   // module resolution each time (about 8 % of a profile under load). Dev
@@ -137,7 +141,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
 
   /** The server's request listener: a page cache hit from memory, everything else through Express. */
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
-    if (pageCache?.serveHit(req, res, { secure: isSecureRequest(req, { trustProxy: env.TRUST_PROXY }) })) return;
+    if (pageCache?.serveHit(req, res, { secure: secure(req) })) return;
     app(req, res);
   };
 

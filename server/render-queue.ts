@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 /** Renders at once: enough to overlap a render's waits (zlib, PostgreSQL) with another's work; more only interleave. */
@@ -14,8 +15,21 @@ const LONGEST_HOLD_MS = 10_000;
  * waited eight times the median; bench/RESULTS.md). In line, each waits for
  * those ahead of it only. Writes are not queued: a sign-up waits seconds for
  * its password hash and must not hold up the pages.
+ *
+ * `answerWithoutRendering` is asked when a request's turn comes: the page
+ * cache, which the renders ahead of it in line may have filled meanwhile (a
+ * write empties the cache, and the readers of a shared recipe all arrive at
+ * once: a few render it, the rest get the page they kept).
  */
-export function renderQueue({ limit = RENDERS_AT_ONCE, longestHoldMs = LONGEST_HOLD_MS } = {}): RequestHandler {
+export function renderQueue({
+  limit = RENDERS_AT_ONCE,
+  longestHoldMs = LONGEST_HOLD_MS,
+  answerWithoutRendering,
+}: {
+  limit?: number;
+  longestHoldMs?: number;
+  answerWithoutRendering?: (req: IncomingMessage, res: ServerResponse) => boolean;
+} = {}): RequestHandler {
   let running = 0;
   const waiting: Array<() => void> = [];
 
@@ -26,8 +40,9 @@ export function renderQueue({ limit = RENDERS_AT_ONCE, longestHoldMs = LONGEST_H
 
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const start = () => {
+    const start = (waited: boolean) => {
       if (res.destroyed) return; // left while in line: costs nothing
+      if (waited && answerWithoutRendering?.(req, res)) return;
       running++;
       let held = true;
       const done = () => {
@@ -40,7 +55,7 @@ export function renderQueue({ limit = RENDERS_AT_ONCE, longestHoldMs = LONGEST_H
       res.once('close', done);
       next();
     };
-    if (running < limit) start();
-    else waiting.push(start);
+    if (running < limit) start(false);
+    else waiting.push(() => start(true));
   };
 }

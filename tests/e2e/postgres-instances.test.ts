@@ -1,13 +1,16 @@
 // Scale-out: two real server processes on one PostgreSQL database
 // (DATABASE_URL), as behind a load balancer. Both migrate and serve the same
 // data, a session started on one is valid on the other, and a write on one
-// is seen at once on the other despite its page cache.
+// is seen at once on the other despite its page cache. And on PostgreSQL,
+// where a render waits for the database, readers who arrive together at a
+// page share one render.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { afterAll, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../app/db/client.server.ts';
@@ -15,6 +18,7 @@ import { accounts, users } from '../../app/db/schema/auth.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
 import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
+import { arriveTogether, type RawAnswer } from '../support/raw-http.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const adminUrl = inject('postgresUrl');
@@ -65,8 +69,8 @@ async function startInstance(databaseUrl: string) {
   throw new Error('instance did not come up');
 }
 
-// Skipped only where Debian's PostgreSQL server is not installed; CI installs it.
-test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sessions', async () => {
+/** A database of its own on the test's PostgreSQL, with Vreni Graf (who can sign in) and one recipe of hers. */
+async function createBlogDatabase() {
   const name = `e2e_${randomUUID().replaceAll('-', '')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -75,34 +79,45 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
     await admin.end();
   });
   const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  // The schema comes from the instances: they migrate at start.
+  return {
+    databaseUrl,
+    async seed() {
+      const connection = await openDatabase({ engine: 'postgres', url: databaseUrl });
+      const id = randomUUID();
+      await connection.db.insert(users).values({ id, name: 'Vreni Graf', email: 'vreni@example.ch', emailVerified: true });
+      await connection.db
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
+      const [recipe] = await connection.db
+        .insert(recipes)
+        .values({
+          userId: id,
+          userEmail: 'vreni@example.ch',
+          author: 'Vreni Graf',
+          title: 'Luzerner Chügelipastete',
+          lead: 'Das Festessen der Innerschweiz.',
+          duration: 120,
+          category: 'Hauptgang',
+          level: 'Schwierig',
+          tags: ['Salzig'],
+          quantity: 'für 6 Personen',
+          ingredients: [{ name: 'Blätterteig', amount: '500 g' }],
+          description: 'Pastete backen und füllen.',
+        })
+        .returning({ id: recipes.id });
+      await connection.close();
+      return { recipeId: recipe!.id };
+    },
+  };
+}
 
+// Skipped only where Debian's PostgreSQL server is not installed; CI installs it.
+test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sessions', async () => {
+  const blog = await createBlogDatabase();
   // Both start at once: the migrations must cope with a concurrent start.
-  const [a, b] = await Promise.all([startInstance(databaseUrl), startInstance(databaseUrl)]);
-
-  const connection = await openDatabase({ engine: 'postgres', url: databaseUrl });
-  const id = randomUUID();
-  await connection.db.insert(users).values({ id, name: 'Vreni Graf', email: 'vreni@example.ch', emailVerified: true });
-  await connection.db
-    .insert(accounts)
-    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
-  const [recipe] = await connection.db
-    .insert(recipes)
-    .values({
-      userId: id,
-      userEmail: 'vreni@example.ch',
-      author: 'Vreni Graf',
-      title: 'Luzerner Chügelipastete',
-      lead: 'Das Festessen der Innerschweiz.',
-      duration: 120,
-      category: 'Hauptgang',
-      level: 'Schwierig',
-      tags: ['Salzig'],
-      quantity: 'für 6 Personen',
-      ingredients: [{ name: 'Blätterteig', amount: '500 g' }],
-      description: 'Pastete backen und füllen.',
-    })
-    .returning({ id: recipes.id });
-  await connection.close();
+  const [a, b] = await Promise.all([startInstance(blog.databaseUrl), startInstance(blog.databaseUrl)]);
+  const { recipeId } = await blog.seed();
 
   const login = await fetch(`${a.url}/login`, {
     method: 'POST',
@@ -124,7 +139,7 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   // B keeps the page in its page cache; a comment written on A is seen on B at once:
   // A answers only after B has confirmed that its pages are stale. While B is
   // stopped (SIGSTOP) it cannot confirm, so A's answer waits for it.
-  const detail = `/detail/${recipe!.id}`;
+  const detail = `/detail/${recipeId}`;
   await fetch(`${b.url}${detail}`);
   const cached = await fetch(`${b.url}${detail}`);
   expect(cached.headers.get('x-page-cache')).toBe('hit');
@@ -150,4 +165,43 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
   expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+});
+
+test.skipIf(!adminUrl)('readers who arrive together at a page nobody has read yet: four render it, the others get the kept page, exactly as a later hit', async () => {
+  const blog = await createBlogDatabase();
+  const instance = await startInstance(blog.databaseUrl);
+  const { recipeId } = await blog.seed();
+  const path = `/detail/${recipeId}`;
+  const encodings = ['gzip, deflate, br', 'gzip', 'identity', 'deflate'];
+  const headerSets = Array.from({ length: 40 }, (_, i) => ({ 'Accept-Encoding': encodings[i % encodings.length]! }));
+
+  // A render waits for PostgreSQL, so all forty are in before the first is done; four render at a time (server/render-queue.ts).
+  const together = await arriveTogether(instance.url, path, headerSets);
+  expect(together.map((answer) => answer.status)).toEqual(headerSets.map(() => 200));
+  const rendered = together.filter((answer) => answer.headers['x-page-cache'] === 'miss');
+  expect(rendered.length).toBeGreaterThan(0);
+  expect(rendered.length).toBeLessThanOrEqual(4);
+
+  // An answer from the cache given while others rendered is sent as any later hit: the same headers
+  // (each render has its own nonce, so its own ETag), the page whole in the encoding the client
+  // asked for, hashing to its ETag (the compression middleware left it alone).
+  const later = await arriveTogether(instance.url, path, headerSets);
+  const sameAsLater = ({ headers: { date: _date, etag: _etag, 'content-length': _length, ...headers } }: RawAnswer) => headers;
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync } as Record<string, (body: Buffer) => Buffer>;
+  const etagOf = (page: Buffer) => `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
+  for (const [i, answer] of together.entries()) {
+    if (answer.headers['x-page-cache'] !== 'hit') continue;
+    expect(sameAsLater(answer), `answer ${i}`).toEqual(sameAsLater(later[i]!));
+    expect(answer.body.length, `answer ${i}`).toBe(Number(answer.headers['content-length']));
+    const page = decode[answer.headers['content-encoding'] ?? '']?.(answer.body) ?? answer.body;
+    expect(etagOf(page), `answer ${i}`).toBe(answer.headers.etag);
+  }
+  const notModified = await arriveTogether(instance.url, path, headerSets.map((headers) => ({ ...headers, 'If-None-Match': later[0]!.headers.etag! })));
+  for (const answer of notModified) {
+    expect(answer.status).toBe(304);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+  }
+
+  instance.child.kill('SIGTERM');
+  expect(await instance.exited).toBe(0);
 });
