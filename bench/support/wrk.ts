@@ -2,7 +2,10 @@
 // and the 50th and 99th latency percentiles of one target. Each target gets a
 // short unmeasured run first, as a server that has been up for a while is
 // warm: otherwise the first 64 requests, all at once on code the JIT has not
-// compiled yet, decide the p99 of a full render (bench/RESULTS.md).
+// compiled yet, decide the p99 of a full render (bench/RESULTS.md). wrk's
+// own timeout (2 s) would leave the slowest requests out of the percentiles
+// (counted apart as "timeouts", their connections reopened): at 30 s every
+// request is in them.
 import { spawnSync } from 'node:child_process';
 
 export const CONNECTIONS = 64;
@@ -24,7 +27,7 @@ export type Result = { target: string; rps: number; p50: string; p99: string };
 export function wrk(target: string, url: string, headers: Record<string, string> = {}, duration = DURATION): Result {
   const headerArgs = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   if (Number(WARM_UP) > 0) spawnSync('wrk', ['-t2', `-c${CONNECTIONS}`, `-d${WARM_UP}s`, ...headerArgs, url]);
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--latency', ...headerArgs, url];
+  const args = ['-t2', `-c${CONNECTIONS}`, `-d${duration}s`, '--timeout', '30s', '--latency', ...headerArgs, url];
   const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1];
