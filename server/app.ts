@@ -25,7 +25,7 @@ import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { defaultHost } from './default-host.ts';
 import { joinSiblings } from './cluster.ts';
-import { createPageCache } from './page-cache.ts';
+import { createPageCache, isPageCacheHit } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { renderQueue } from './render-queue.ts';
 import { sameOriginOnly } from './same-origin.ts';
@@ -82,11 +82,10 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // Dev renders every time (Vite swaps modules); production keeps public pages.
   const pageCache = !devMiddleware && env.PAGE_CACHE_MB > 0 ? createPageCache({ maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 }) : undefined;
 
-  // Cache hits are answered before this pipeline: see handleRequest below.
+  // Cache hits are answered before this pipeline (handleRequest below), or when their turn in the render line comes.
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
   app.use(defaultHost(env.publicUrl));
-  // A page from the cache (one that waited in line: renderQueue) is encoded as the client asked already.
-  app.use(compression({ filter: (req, res) => res.getHeader('X-Page-Cache') !== 'hit' && compression.filter(req, res) }));
+  app.use(compression({ filter: (req, res) => !isPageCacheHit(res) && compression.filter(req, res) }));
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });

@@ -119,6 +119,11 @@ class PageStore {
   }
 }
 
+/** An answer from the store (one that waited in the render line passes Express's compression): encoded as the client asked already. */
+export function isPageCacheHit(res: Pick<ServerResponse, 'getHeader'>) {
+  return res.getHeader('X-Page-Cache') === 'hit';
+}
+
 /** What every answer from the store says besides its body: the page's own CSP, ETag, the encoding. */
 function headerBlock({ contentType, csp, etag, encoding, length, secure }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number; secure: boolean }) {
   return {
@@ -136,6 +141,8 @@ function headerBlock({ contentType, csp, etag, encoding, length, secure }: { con
 }
 
 function send(req: IncomingMessage, res: ServerResponse, entry: Entry, secure: boolean) {
+  // After Express's middlewares (a request that waited in line) the answer is still the entry's own headers and no others.
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   // Behind a TLS proxy every request is the HTTPS one: nothing is merged per request.
   const headers = entry.headers[secure ? 'https' : 'http'][encoding];
@@ -178,7 +185,9 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
 /**
  * One store, filled and read at two places. `serveHit` runs before Express
  * on the plain Node request (a hit skips Express, the nonce, compression,
- * static files and React: Express alone halved the throughput of a hit);
+ * static files and React: Express alone halved the throughput of a hit),
+ * and again for a request whose turn in the render line has come
+ * (server/render-queue.ts);
  * `keep` sits just before React
  * Router (after compression, so it sees the page uncompressed) and stores
  * every anonymous public page that renders as 200 or 404 without setting a

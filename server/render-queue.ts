@@ -1,20 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
+import { log } from '../app/lib/logger.server.ts';
 
-/** Renders at once: enough to overlap a render's waits (zlib, PostgreSQL) with another's work; more only interleave. */
+/** Renders at once: enough to overlap a render's waits (zlib, PostgreSQL) with another's work (bench/RESULTS.md). */
 export const RENDERS_AT_ONCE = 4;
-/** A render that takes longer than this (a hung query, say) stops holding up the line; it still finishes. */
-const LONGEST_HOLD_MS = 10_000;
+/**
+ * How long a finished render keeps its place while its answer leaves
+ * (compressed on the thread pool, written): long enough for that under load,
+ * short enough that a client who reads slowly, or not at all, holds up no one.
+ */
+const DELIVERY_GRACE_MS = 500;
+/** No answer keeps its place longer (a render is aborted after 6 s: entry.server.tsx; a download goes on outside the line). */
+const LONGEST_HOLD_MS = 6_000;
 
 /**
  * Page renders (GET and HEAD that reach React Router) taken a few at a time,
- * in the order they came. A render is JavaScript on the one main thread,
- * PGlite's queries included, so more at once do not finish more a second:
- * they interleave, each page waits for all the others started with it and
- * the unlucky ones fall far behind (under 64 connections one in a hundred
- * waited eight times the median; bench/RESULTS.md). In line, each waits for
- * those ahead of it only. Writes are not queued: a sign-up waits seconds for
- * its password hash and must not hold up the pages.
+ * in the order they came, each holding its place until its answer has left.
+ * Without the line, under 64 connections one request in a hundred waited six
+ * to eight times the median; in line each waits for those ahead of it only
+ * (bench/RESULTS.md, "Renders in line"). Writes are not queued: a sign-up
+ * waits seconds for its password hash and must not hold up the pages.
  *
  * `answerWithoutRendering` is asked when a request's turn comes: the page
  * cache, which the renders ahead of it in line may have filled meanwhile (a
@@ -23,10 +28,12 @@ const LONGEST_HOLD_MS = 10_000;
  */
 export function renderQueue({
   limit = RENDERS_AT_ONCE,
+  deliveryGraceMs = DELIVERY_GRACE_MS,
   longestHoldMs = LONGEST_HOLD_MS,
   answerWithoutRendering,
 }: {
   limit?: number;
+  deliveryGraceMs?: number;
   longestHoldMs?: number;
   answerWithoutRendering?: (req: IncomingMessage, res: ServerResponse) => boolean;
 } = {}): RequestHandler {
@@ -38,11 +45,22 @@ export function renderQueue({
     while (running < limit && waiting.length > 0) waiting.shift()!();
   }
 
+  /** Whether the cache answered; a failure there is logged and the page renders. */
+  function answeredWithoutRendering(req: IncomingMessage, res: ServerResponse) {
+    try {
+      return answerWithoutRendering?.(req, res) ?? false;
+    } catch (error) {
+      log.error('page cache: answering a request from the line failed', { error });
+      return false;
+    }
+  }
+
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const start = (waited: boolean) => {
-      if (res.destroyed) return; // left while in line: costs nothing
-      if (waited && answerWithoutRendering?.(req, res)) return;
+      // Left while in line (a pipelined request's answer has no socket event of its own): costs nothing.
+      if (res.destroyed || req.socket.destroyed) return;
+      if (waited && answeredWithoutRendering(req, res)) return;
       running++;
       let held = true;
       const done = () => {
@@ -51,8 +69,17 @@ export function renderQueue({
         clearTimeout(timer);
         release();
       };
-      const timer = setTimeout(done, longestHoldMs);
+      let timer = setTimeout(done, longestHoldMs);
       res.once('close', done);
+      // The render has handed over its last bytes: its place is kept only while they leave.
+      const end = res.end;
+      res.end = function (this: ServerResponse, ...args: unknown[]) {
+        if (held) {
+          clearTimeout(timer);
+          timer = setTimeout(done, deliveryGraceMs);
+        }
+        return (end as (...endArgs: unknown[]) => ServerResponse).apply(this, args);
+      } as typeof res.end;
       next();
     };
     if (running < limit) start(false);

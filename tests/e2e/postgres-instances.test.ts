@@ -57,6 +57,7 @@ async function startInstance(databaseUrl: string) {
       PUBLIC_URL: url,
       AUTH_SECRET: 'ein-gemeinsames-geheimnis-fuer-alle-instanzen-2024',
       LOG_LEVEL: 'silent',
+      WEB_CONCURRENCY: '1', // one process each, whatever the environment says
     },
   });
   children.push(child);

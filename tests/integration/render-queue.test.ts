@@ -2,13 +2,15 @@
 // Express app over real HTTP: a handler that holds each GET until the test
 // lets it go stands in for a render.
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { afterEach, expect, test } from 'vitest';
 import { renderQueue } from '../../server/render-queue.ts';
 
 let server: Server | undefined;
+/** Requests travel over real sockets on two shared cores: waits are generous. */
+const POLL = { timeout: 5_000 };
 
 afterEach(async () => {
   server?.closeAllConnections();
@@ -37,7 +39,8 @@ async function startApp(options: Parameters<typeof renderQueue>[0]) {
     const name = req.path.slice(1);
     started.push(name);
     if (req.method !== 'GET') return void res.send(`${req.method} ${name}`);
-    held.set(name, () => res.send(name));
+    // A page of 16 MB, more than the sockets' buffers hold while the client does not read.
+    held.set(name, () => (name.startsWith('big') ? res.end(Buffer.alloc(16 * 1024 * 1024, 'x')) : res.send(name)));
   });
   server = createServer(app).listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -49,7 +52,7 @@ async function startApp(options: Parameters<typeof renderQueue>[0]) {
   /** Sends a GET and waits until the server has it (in line or started); the answer (or the error of a request that left) comes later. */
   const send = async (name: string, options: { signal?: AbortSignal } = {}) => {
     const answer = fetch(`${url}/${name}`, options).catch((error: unknown) => error);
-    await expect.poll(() => arrived).toContain(name);
+    await expect.poll(() => arrived, POLL).toContain(name);
     return { answer };
   };
   return { url, arrived, started, closed, finish, send };
@@ -57,7 +60,7 @@ async function startApp(options: Parameters<typeof renderQueue>[0]) {
 
 /** Waits until the server has started `count` handlers (requests travel over real sockets). */
 async function untilStarted(started: string[], count: number) {
-  await expect.poll(() => started.length).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => started.length, POLL).toBeGreaterThanOrEqual(count);
 }
 
 const text = async ({ answer }: { answer: Promise<unknown> }) => ((await answer) as Response).text();
@@ -101,7 +104,7 @@ test('a reader who leaves while in line is skipped, and one who leaves during th
   const skipped = await send('skipped', { signal: gone.signal });
   gone.abort();
   await skipped.answer;
-  await expect.poll(() => closed).toContain('skipped');
+  await expect.poll(() => closed, POLL).toContain('skipped');
   const last = await send('last');
   expect(started).toEqual(['first']);
 
@@ -113,14 +116,76 @@ test('a reader who leaves while in line is skipped, and one who leaves during th
   expect(await text(last)).toBe('last');
 });
 
-test('a render that holds its place too long stops holding up the line, and still finishes', async () => {
+test('a render that holds its place too long stops holding up the line, and still finishes; its late end frees nothing twice', async () => {
   const { started, finish, send } = await startApp({ limit: 1, longestHoldMs: 300 });
   const slow = await send('slow');
   const next = await send('next');
   await untilStarted(started, 2);
   expect(started).toEqual(['slow', 'next']);
-  finish('next');
   finish('slow');
   expect(await text(slow)).toBe('slow');
+  // The slow render's place was given up already: its end must not free the one `next` holds.
+  const third = await send('third');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(started).toEqual(['slow', 'next']);
+  finish('next');
+  await untilStarted(started, 3);
+  finish('third');
   expect(await text(next)).toBe('next');
+  expect(await text(third)).toBe('third');
+});
+
+test('a reader who does not read the answer holds up the line only for the delivery grace', async () => {
+  const { url, started, finish, send } = await startApp({ limit: 1, deliveryGraceMs: 200, longestHoldMs: 60_000 });
+  const { port } = new URL(url);
+  // A raw client that sends its request and never reads: the 16 MB answer cannot leave.
+  const stalled = connect(Number(port), '127.0.0.1', () => stalled.write('GET /big HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+  stalled.pause();
+  await untilStarted(started, 1);
+  const next = await send('next');
+  finish('big');
+  await untilStarted(started, 2);
+  expect(started).toEqual(['big', 'next']);
+  finish('next');
+  expect(await text(next)).toBe('next');
+  stalled.destroy();
+});
+
+test('a request whose turn comes is offered to the cache first: not at arrival, not when its reader left; a failing cache lets it render', async () => {
+  const offered: string[] = [];
+  const { started, closed, finish, send } = await startApp({
+    limit: 1,
+    answerWithoutRendering: (req, res) => {
+      const name = req.url!.slice(1);
+      offered.push(name);
+      if (name === 'broken') throw new Error('cache broken');
+      if (!name.startsWith('cached')) return false;
+      res.end('from the cache');
+      return true;
+    },
+  });
+  const first = await send('cached-first');
+  await untilStarted(started, 1);
+  const gone = new AbortController();
+  const departed = await send('cached-departed', { signal: gone.signal });
+  gone.abort();
+  await departed.answer;
+  await expect.poll(() => closed, POLL).toContain('cached-departed');
+  const cached = await send('cached-second');
+  const broken = await send('broken');
+  const plain = await send('plain');
+  expect(offered).toEqual([]);
+
+  finish('cached-first');
+  await untilStarted(started, 2);
+  expect(offered).toEqual(['cached-second', 'broken']);
+  expect(started).toEqual(['cached-first', 'broken']);
+  expect(await text(cached)).toBe('from the cache');
+  finish('broken');
+  await untilStarted(started, 3);
+  expect(offered).toEqual(['cached-second', 'broken', 'plain']);
+  finish('plain');
+  expect(await text(first)).toBe('cached-first');
+  expect(await text(broken)).toBe('broken');
+  expect(await text(plain)).toBe('plain');
 });
