@@ -129,7 +129,11 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
         const form = document.querySelector('form[data-anti-bot]')!;
         const states: string[] = [];
         (window as unknown as { antiBotStatesAfterClick: string[] }).antiBotStatesAfterClick = states;
-        new MutationObserver(() => states.push(form.getAttribute('data-anti-bot') ?? '')).observe(form, { attributeFilter: ['data-anti-bot'] });
+        // Each record's old value too: a change and its undoing may come in one batch.
+        new MutationObserver((records) => states.push(...records.map((record) => record.oldValue ?? ''), form.getAttribute('data-anti-bot') ?? '')).observe(form, {
+          attributeFilter: ['data-anti-bot'],
+          attributeOldValue: true,
+        });
       },
       { capture: true, once: true },
     );
