@@ -116,6 +116,26 @@ test('a reader who leaves while in line is skipped, and one who leaves during th
   expect(await text(last)).toBe('last');
 });
 
+test('pipelined requests of a client who left are skipped, the one without a socket event of its own too', async () => {
+  const { url, arrived, started, closed, finish, send } = await startApp({ limit: 1 });
+  const holder = await send('holder');
+  await untilStarted(started, 1);
+  const { port } = new URL(url);
+  const pipelining = connect(Number(port), '127.0.0.1', () =>
+    pipelining.write('GET /first HTTP/1.1\r\nHost: localhost\r\n\r\nGET /second HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+  );
+  await expect.poll(() => arrived, POLL).toEqual(['holder', 'first', 'second']);
+  pipelining.destroy();
+  await expect.poll(() => closed, POLL).toContain('first'); // the server has seen the socket go
+  const last = await send('last');
+  finish('holder');
+  await untilStarted(started, 2);
+  expect(started).toEqual(['holder', 'last']);
+  finish('last');
+  expect(await text(holder)).toBe('holder');
+  expect(await text(last)).toBe('last');
+});
+
 test('a render that holds its place too long stops holding up the line, and still finishes; its late end frees nothing twice', async () => {
   const { started, finish, send } = await startApp({ limit: 1, longestHoldMs: 300 });
   const slow = await send('slow');
