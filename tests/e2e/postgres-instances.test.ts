@@ -5,19 +5,15 @@
 // where a render waits for the database, readers who arrive together at a
 // page share one render.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import postgres from 'postgres';
 import { afterAll, expect, inject, test } from 'vitest';
-import { openDatabase } from '../../app/db/client.server.ts';
-import { accounts, users } from '../../app/db/schema/auth.ts';
-import { recipes } from '../../app/db/schema/recipes.ts';
-import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
+import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgres-blog.ts';
 import { arriveTogether, type RawAnswer } from '../support/raw-http.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -70,46 +66,24 @@ async function startInstance(databaseUrl: string) {
   throw new Error('instance did not come up');
 }
 
-/** A database of its own on the test's PostgreSQL, with Vreni Graf (who can sign in) and one recipe of hers. */
+/** A database of its own on the test's PostgreSQL; `seed` writes Vreni Graf (who can sign in) and one recipe of hers once the instances have migrated it. */
 async function createBlogDatabase() {
-  const name = `e2e_${randomUUID().replaceAll('-', '')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database ${name} with (force)`);
-    await admin.end();
-  });
-  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
-  // The schema comes from the instances: they migrate at start.
+  const database = await createPostgresDatabase(adminUrl);
+  cleanups.push(database.drop);
   return {
-    databaseUrl,
-    async seed() {
-      const connection = await openDatabase({ engine: 'postgres', url: databaseUrl });
-      const id = randomUUID();
-      await connection.db.insert(users).values({ id, name: 'Vreni Graf', email: 'vreni@example.ch', emailVerified: true });
-      await connection.db
-        .insert(accounts)
-        .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
-      const [recipe] = await connection.db
-        .insert(recipes)
-        .values({
-          userId: id,
-          userEmail: 'vreni@example.ch',
-          author: 'Vreni Graf',
-          title: 'Luzerner Chügelipastete',
-          lead: 'Das Festessen der Innerschweiz.',
-          duration: 120,
-          category: 'Hauptgang',
-          level: 'Schwierig',
-          tags: ['Salzig'],
-          quantity: 'für 6 Personen',
-          ingredients: [{ name: 'Blätterteig', amount: '500 g' }],
-          description: 'Pastete backen und füllen.',
-        })
-        .returning({ id: recipes.id });
-      await connection.close();
-      return { recipeId: recipe!.id };
-    },
+    databaseUrl: database.url,
+    seed: async () => ({
+      recipeId: await seedAuthorWithRecipe(database.url, { name: 'Vreni Graf', email: 'vreni@example.ch' }, {
+        title: 'Luzerner Chügelipastete',
+        lead: 'Das Festessen der Innerschweiz.',
+        duration: 120,
+        category: 'Hauptgang',
+        level: 'Schwierig',
+        quantity: 'für 6 Personen',
+        ingredients: [{ name: 'Blätterteig', amount: '500 g' }],
+        description: 'Pastete backen und füllen.',
+      }),
+    }),
   };
 }
 

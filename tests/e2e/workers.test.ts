@@ -12,14 +12,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { openDatabase } from '../../app/db/client.server.ts';
-import { accounts, users } from '../../app/db/schema/auth.ts';
-import { recipes } from '../../app/db/schema/recipes.ts';
-import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
+import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgres-blog.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const adminUrl = inject('postgresUrl');
@@ -170,44 +165,23 @@ let blog: { databaseUrl: string; recipeId: string } | undefined;
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  const name = `e2e_${randomUUID().replaceAll('-', '')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  cleanups.push(async () => {
-    await admin.unsafe(`drop database ${name} with (force)`);
-    await admin.end();
-  });
-  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const database = await createPostgresDatabase(adminUrl);
+  cleanups.push(database.drop);
   // Migrated by the first server start below; the rows go in afterwards.
-  blog = { databaseUrl, recipeId: '' };
+  blog = { databaseUrl: database.url, recipeId: '' };
 });
 
-async function seed(databaseUrl: string) {
-  const connection = await openDatabase({ engine: 'postgres', url: databaseUrl });
-  const id = randomUUID();
-  await connection.db.insert(users).values({ id, name: 'Ueli Brunner', email: 'ueli@example.ch', emailVerified: true });
-  await connection.db
-    .insert(accounts)
-    .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
-  const [recipe] = await connection.db
-    .insert(recipes)
-    .values({
-      userId: id,
-      userEmail: 'ueli@example.ch',
-      author: 'Ueli Brunner',
-      title: 'Basler Mehlsuppe',
-      lead: 'Für den Morgestraich.',
-      duration: 90,
-      category: 'Vorspeise',
-      level: 'Mittel',
-      tags: ['Salzig'],
-      quantity: 'für 4 Personen',
-      ingredients: [{ name: 'Mehl', amount: '80 g' }],
-      description: 'Mehl rösten, bis es haselnussbraun ist.',
-    })
-    .returning({ id: recipes.id });
-  await connection.close();
-  return recipe!.id;
+function seed(databaseUrl: string) {
+  return seedAuthorWithRecipe(databaseUrl, { name: 'Ueli Brunner', email: 'ueli@example.ch' }, {
+    title: 'Basler Mehlsuppe',
+    lead: 'Für den Morgestraich.',
+    duration: 90,
+    category: 'Vorspeise',
+    level: 'Mittel',
+    quantity: 'für 4 Personen',
+    ingredients: [{ name: 'Mehl', amount: '80 g' }],
+    description: 'Mehl rösten, bis es haselnussbraun ist.',
+  });
 }
 
 /** The server of the PostgreSQL tests: two workers, no AUTH_SECRET (the generated one in DATA_DIR is shared). */
