@@ -55,7 +55,15 @@ async function startApp(options: Parameters<typeof renderQueue>[0]) {
     await expect.poll(() => arrived, POLL).toContain(name);
     return { answer };
   };
-  return { url, arrived, started, closed, finish, send };
+  /** Sends a GET that waits in line, and leaves before its turn; resolves once the server has seen it go. */
+  const sendAndLeave = async (name: string) => {
+    const gone = new AbortController();
+    const { answer } = await send(name, { signal: gone.signal });
+    gone.abort();
+    await answer;
+    await expect.poll(() => closed, POLL).toContain(name);
+  };
+  return { url, arrived, started, closed, finish, send, sendAndLeave };
 }
 
 /** Waits until the server has started `count` handlers (requests travel over real sockets). */
@@ -96,15 +104,11 @@ test('writes never wait in line', async () => {
 });
 
 test('a reader who leaves while in line is skipped, and one who leaves during the render frees its place', async () => {
-  const { started, closed, finish, send } = await startApp({ limit: 1 });
+  const { started, finish, send, sendAndLeave } = await startApp({ limit: 1 });
   const leaving = new AbortController();
   const first = await send('first', { signal: leaving.signal });
   await untilStarted(started, 1);
-  const gone = new AbortController();
-  const skipped = await send('skipped', { signal: gone.signal });
-  gone.abort();
-  await skipped.answer;
-  await expect.poll(() => closed, POLL).toContain('skipped');
+  await sendAndLeave('skipped');
   const last = await send('last');
   expect(started).toEqual(['first']);
 
@@ -173,7 +177,7 @@ test('a reader who does not read the answer holds up the line only for the deliv
 
 test('a request whose turn comes is offered to the cache first: not at arrival, not when its reader left; a failing cache lets it render', async () => {
   const offered: string[] = [];
-  const { started, closed, finish, send } = await startApp({
+  const { started, finish, send, sendAndLeave } = await startApp({
     limit: 1,
     answerWithoutRendering: (req, res) => {
       const name = req.url!.slice(1);
@@ -186,11 +190,7 @@ test('a request whose turn comes is offered to the cache first: not at arrival, 
   });
   const first = await send('cached-first');
   await untilStarted(started, 1);
-  const gone = new AbortController();
-  const departed = await send('cached-departed', { signal: gone.signal });
-  gone.abort();
-  await departed.answer;
-  await expect.poll(() => closed, POLL).toContain('cached-departed');
+  await sendAndLeave('cached-departed');
   const cached = await send('cached-second');
   const broken = await send('broken');
   const plain = await send('plain');
