@@ -1,8 +1,10 @@
 // What every form in the blog has in common, on both sides: the answer an
 // action gives when it does not redirect, and how Zod's findings become one
 // German message per field. The rules behind the messages are in
-// docs/product-rules.md.
-import { z } from 'zod';
+// docs/product-rules.md. Only the types of Zod's core are named here: both its
+// classic API and Zod Mini (the comment form's schema) build on them.
+import { flattenError } from 'zod/v4/core';
+import type * as z from 'zod/v4/core';
 
 /** One message per field that is not right: the first one the schema found. */
 export type FieldErrors<Field extends string = string> = Partial<Record<Field, string>>;
@@ -20,10 +22,10 @@ export type FormAnswer<Values extends object, Field extends string = Extract<key
 };
 
 /** The first message per field of a failed check (issues about the whole input are not a field's). */
-export function firstErrors<Field extends string>(error: z.ZodError): FieldErrors<Field> {
+export function firstErrors<Field extends string>(error: z.$ZodError): FieldErrors<Field> {
   const errors: FieldErrors<Field> = {};
   // flattenError keys the messages by the issue's first path segment, which is a field of the schema.
-  for (const [field, messages] of Object.entries(z.flattenError(error).fieldErrors) as [Field, string[] | undefined][]) {
+  for (const [field, messages] of Object.entries(flattenError(error).fieldErrors) as [Field, string[] | undefined][]) {
     if (messages?.[0] !== undefined) errors[field] = messages[0];
   }
   return errors;
@@ -31,8 +33,11 @@ export function firstErrors<Field extends string>(error: z.ZodError): FieldError
 
 export type Validation<Output, Field extends string> = { success: true; data: Output } | { success: false; errors: FieldErrors<Field> };
 
+/** A form's schema, in Zod's classic API or in Zod Mini: both parse with this method. */
+type FormSchema<Schema extends z.$ZodType> = z.$ZodType<unknown, object> & { safeParse(input: unknown): z.util.SafeParseResult<z.output<Schema>> };
+
 /** Checks input with a form's schema: the clean data, or the first message per field. */
-export function validate<Schema extends z.ZodType<unknown, object>>(
+export function validate<Schema extends FormSchema<Schema>>(
   schema: Schema,
   input: unknown,
 ): Validation<z.output<Schema>, Extract<keyof z.input<Schema>, string>> {
