@@ -84,3 +84,28 @@ test('at 1280 px the ingredients stay in view beside the steps while they scroll
   const ingredientsBox = (await page.getByRole('region', { name: 'Zutaten' }).boundingBox())!;
   expect(ingredientsBox.x).toBeGreaterThan(stepBox.x + stepBox.width);
 });
+
+test('at 1280 px a long ingredient list scrolls in its column and ends above the floating button', async ({ openPage }) => {
+  const ingredients = Array.from({ length: 24 }, (_, i) => ({ name: `Zutat ${i + 1}`, amount: `${i + 1} g` }));
+  const steps = Array.from({ length: 14 }, (_, i) => `${i + 1}. Schritt ${i + 1}: ${'Rühren und abschmecken, dann weiterkochen. '.repeat(4)}`);
+  const recipe = await createRecipe(vreni, { title: 'Grosse Berner Platte', ingredients, description: steps.join('\n\n') });
+  const page = await openPage('desktop');
+  await logInAndGo(page, `/detail/${recipe.id}`, vreni.email);
+  await hydrated(page);
+  const fab = page.getByRole('link', { name: 'Rezept erfassen' });
+  await expect(fab).toBeVisible();
+  // Scrolled into the steps, the column is stuck at the top: its box ends above the button.
+  await page.locator('#schritt-10').scrollIntoViewIfNeeded();
+  const columnBox = (await page.locator('[data-print="ingredients"]').boundingBox())!;
+  expect(columnBox.y).toBe(24);
+  const fabBox = (await fab.boundingBox())!;
+  expect(columnBox.y + columnBox.height).toBeLessThanOrEqual(fabBox.y);
+  // The last ingredient is below the column's end, and the column scrolls to it.
+  const last = page.getByRole('cell', { name: 'Zutat 24', exact: true });
+  await expect(last).not.toBeInViewport();
+  await page.mouse.move(columnBox.x + columnBox.width / 2, columnBox.y + columnBox.height / 2);
+  await page.mouse.wheel(0, 2000);
+  await expect(last).toBeInViewport();
+  const lastBox = (await last.boundingBox())!;
+  expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(fabBox.y);
+});
