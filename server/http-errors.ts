@@ -11,7 +11,8 @@ export function allowedMethodsOnly(): RequestHandler {
   };
 }
 
-function page(title: string, text: string) {
+/** A page of its own, without React: for answers that must not, or cannot, render. */
+export function plainPage(title: string, text: string) {
   return `<!DOCTYPE html><html lang="de-CH"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Chuchiblog</title></head><body style="font-family: Georgia, serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem; color: #1d1b19"><h1>${title}</h1><p>${text}</p><p><a href="/">Zur Startseite</a></p></body></html>`;
 }
 
@@ -29,8 +30,8 @@ export function lastResortErrorHandler(): ErrorRequestHandler {
       .type('html')
       .send(
         status === 500
-          ? page('Unexpected Application Error!', 'Da ist leider etwas schiefgelaufen. Bitte versuche es in einem Moment noch einmal.')
-          : page('Anfrage abgelehnt', 'Diese Anfrage können wir so nicht verarbeiten.'),
+          ? plainPage('Unexpected Application Error!', 'Da ist leider etwas schiefgelaufen. Bitte versuche es in einem Moment noch einmal.')
+          : plainPage('Anfrage abgelehnt', 'Diese Anfrage können wir so nicht verarbeiten.'),
       );
   };
 }

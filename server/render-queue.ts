@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { log } from '../app/lib/logger.server.ts';
+import { plainPage } from './http-errors.ts';
 
 /** Renders at once: enough to overlap a render's waits (zlib, PostgreSQL) with another's work (bench/RESULTS.md). */
 export const RENDERS_AT_ONCE = 4;
@@ -12,6 +13,16 @@ export const RENDERS_AT_ONCE = 4;
 const DELIVERY_GRACE_MS = 500;
 /** No answer keeps its place longer (a render is aborted after 6 s: entry.server.tsx; a download goes on outside the line). */
 const LONGEST_HOLD_MS = 6_000;
+/**
+ * When the reader first in line has waited this long, the server gets more
+ * renders than it can make: newcomers are told so at once (503) instead of
+ * lengthening a wait that only grows. Those already in line are served.
+ */
+const LONGEST_WAIT_MS = 10_000;
+/** Seconds a reader turned away is asked to wait before trying again. */
+const RETRY_AFTER_SECONDS = 5;
+/** A turned-away reader is logged at most this often (an overload would flood the log). */
+const OVERLOAD_LOG_MS = 10_000;
 
 /**
  * Page renders (GET and HEAD that reach React Router) taken a few at a time,
@@ -30,19 +41,46 @@ export function renderQueue({
   limit = RENDERS_AT_ONCE,
   deliveryGraceMs = DELIVERY_GRACE_MS,
   longestHoldMs = LONGEST_HOLD_MS,
+  longestWaitMs = LONGEST_WAIT_MS,
   answerWithoutRendering,
 }: {
   limit?: number;
   deliveryGraceMs?: number;
   longestHoldMs?: number;
+  longestWaitMs?: number;
   answerWithoutRendering?: (req: IncomingMessage, res: ServerResponse) => boolean;
 } = {}): RequestHandler {
   let running = 0;
-  const waiting: Array<() => void> = [];
+  const waiting: Array<{ since: number; start: () => void }> = [];
+  let turnedAway = 0;
+  let lastLogged = -Infinity;
 
   function release() {
     running--;
-    while (running < limit && waiting.length > 0) waiting.shift()!();
+    while (running < limit && waiting.length > 0) waiting.shift()!.start();
+  }
+
+  function overloaded(now: number) {
+    return waiting.length > 0 && now - waiting[0]!.since > longestWaitMs;
+  }
+
+  function turnAway(res: ServerResponse, now: number) {
+    turnedAway++;
+    if (now - lastLogged >= OVERLOAD_LOG_MS) {
+      log.warn('render line: overloaded, readers turned away (503)', { turnedAway, waiting: waiting.length, longestWaitMs });
+      lastLogged = now;
+      turnedAway = 0;
+    }
+    res.statusCode = 503;
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(
+      plainPage(
+        'Gerade sehr gefragt',
+        'Chuchiblog hat gerade mehr Besuch, als es auf einmal bedienen kann. Bitte lade die Seite in ein paar Sekunden neu.',
+      ),
+    );
   }
 
   /** Whether the cache answered; a failure there is logged and the page renders. */
@@ -82,7 +120,9 @@ export function renderQueue({
       } as typeof res.end;
       next();
     };
-    if (running < limit) start(false);
-    else waiting.push(() => start(true));
+    if (running < limit) return start(false);
+    const now = performance.now();
+    if (overloaded(now)) return turnAway(res, now);
+    waiting.push({ since: now, start: () => start(true) });
   };
 }

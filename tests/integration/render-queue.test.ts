@@ -209,3 +209,31 @@ test('a request whose turn comes is offered to the cache first: not at arrival, 
   expect(await text(broken)).toBe('broken');
   expect(await text(plain)).toBe('plain');
 });
+
+test('when the first in line has waited too long, newcomers get a 503 at once; those in line are still served', async () => {
+  const { started, finish, send } = await startApp({ limit: 1, longestWaitMs: 300, longestHoldMs: 60_000 });
+  const busy = await send('busy');
+  await untilStarted(started, 1);
+  const waiting = await send('waiting');
+  const early = await send('early'); // the line is young: waits like everyone
+  await new Promise((resolve) => setTimeout(resolve, 400));
+
+  const late = (await (await send('late')).answer) as Response;
+  expect(late.status).toBe(503);
+  expect(late.headers.get('retry-after')).toBe('5');
+  expect(late.headers.get('cache-control')).toBe('no-store');
+  expect(await late.text()).toContain('Bitte lade die Seite in ein paar Sekunden neu.');
+  expect(started).toEqual(['busy']);
+
+  finish('busy');
+  await untilStarted(started, 2);
+  finish('waiting');
+  await untilStarted(started, 3);
+  expect(started).toEqual(['busy', 'waiting', 'early']);
+  // The line moves again: a newcomer waits for the one still rendering, and is served.
+  const after = await send('after');
+  finish('early');
+  await untilStarted(started, 4);
+  finish('after');
+  expect(await Promise.all([busy, waiting, early, after].map(text))).toEqual(['busy', 'waiting', 'early', 'after']);
+});
