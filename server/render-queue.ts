@@ -51,26 +51,31 @@ export function renderQueue({
   answerWithoutRendering?: (req: IncomingMessage, res: ServerResponse) => boolean;
 } = {}): RequestHandler {
   let running = 0;
-  const waiting: Array<{ since: number; start: () => void }> = [];
+  const waiting: Array<{ since: number; left: () => boolean; start: () => void }> = [];
   let turnedAway = 0;
   let lastLogged = -Infinity;
 
   function release() {
     running--;
     while (running < limit && waiting.length > 0) waiting.shift()!.start();
+    if (waiting.length === 0 && turnedAway > 0) logTurnedAway('render line: moving again');
   }
 
+  function logTurnedAway(message: string) {
+    log.warn(message, { turnedAway, longestWaitMs });
+    lastLogged = performance.now();
+    turnedAway = 0;
+  }
+
+  /** Whether the first reader still in line has waited too long (those who left before it are dropped). */
   function overloaded(now: number) {
+    while (waiting.length > 0 && waiting[0]!.left()) waiting.shift();
     return waiting.length > 0 && now - waiting[0]!.since > longestWaitMs;
   }
 
   function turnAway(res: ServerResponse, now: number) {
     turnedAway++;
-    if (now - lastLogged >= OVERLOAD_LOG_MS) {
-      log.warn('render line: overloaded, readers turned away (503)', { turnedAway, waiting: waiting.length, longestWaitMs });
-      lastLogged = now;
-      turnedAway = 0;
-    }
+    if (now - lastLogged >= OVERLOAD_LOG_MS) logTurnedAway('render line: overloaded, readers turned away (503)');
     res.statusCode = 503;
     res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-store');
@@ -95,9 +100,10 @@ export function renderQueue({
 
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    // Left while in line (a pipelined request's answer has no socket event of its own).
+    const left = () => res.destroyed || req.socket.destroyed;
     const start = (waited: boolean) => {
-      // Left while in line (a pipelined request's answer has no socket event of its own): costs nothing.
-      if (res.destroyed || req.socket.destroyed) return;
+      if (left()) return; // costs nothing
       if (waited && answeredWithoutRendering(req, res)) return;
       running++;
       let held = true;
@@ -122,7 +128,15 @@ export function renderQueue({
     };
     if (running < limit) return start(false);
     const now = performance.now();
-    if (overloaded(now)) return turnAway(res, now);
-    waiting.push({ since: now, start: () => start(true) });
+    // A page's data fetched by a reader already on the site (React Router's `.data`, also
+    // after a comment was saved) waits: its error screen could not tell them what happened.
+    if (!isPageData(req) && overloaded(now)) return turnAway(res, now);
+    waiting.push({ since: now, left, start: () => start(true) });
   };
+}
+
+/** React Router's data request of a client-side navigation or revalidation (`/detail/….data`). */
+function isPageData(req: IncomingMessage) {
+  const pathname = (req.url ?? '').split('?', 1)[0]!;
+  return pathname.endsWith('.data');
 }

@@ -210,30 +210,49 @@ test('a request whose turn comes is offered to the cache first: not at arrival, 
   expect(await text(plain)).toBe('plain');
 });
 
-test('when the first in line has waited too long, newcomers get a 503 at once; those in line are still served', async () => {
-  const { started, finish, send } = await startApp({ limit: 1, longestWaitMs: 300, longestHoldMs: 60_000 });
+test('when the first in line has waited too long, newcomers get a 503 at once; those in line and page data still wait', async () => {
+  const { started, finish, send } = await startApp({ limit: 1, longestWaitMs: 1_000, longestHoldMs: 60_000 });
   const busy = await send('busy');
   await untilStarted(started, 1);
   const waiting = await send('waiting');
   const early = await send('early'); // the line is young: waits like everyone
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await new Promise((resolve) => setTimeout(resolve, 1_200));
 
   const late = (await (await send('late')).answer) as Response;
   expect(late.status).toBe(503);
   expect(late.headers.get('retry-after')).toBe('5');
   expect(late.headers.get('cache-control')).toBe('no-store');
   expect(await late.text()).toContain('Bitte lade die Seite in ein paar Sekunden neu.');
+  // A reader already on the site, fetching the next page's data, waits in line instead.
+  const data = await send('next.data');
   expect(started).toEqual(['busy']);
 
   finish('busy');
   await untilStarted(started, 2);
   finish('waiting');
   await untilStarted(started, 3);
-  expect(started).toEqual(['busy', 'waiting', 'early']);
-  // The line moves again: a newcomer waits for the one still rendering, and is served.
-  const after = await send('after');
   finish('early');
   await untilStarted(started, 4);
+  expect(started).toEqual(['busy', 'waiting', 'early', 'next.data']);
+  // The line moves again: a newcomer waits for the one still rendering, and is served.
+  const after = await send('after');
+  finish('next.data');
+  await untilStarted(started, 5);
   finish('after');
-  expect(await Promise.all([busy, waiting, early, after].map(text))).toEqual(['busy', 'waiting', 'early', 'after']);
+  expect(await Promise.all([busy, waiting, early, data, after].map(text))).toEqual(['busy', 'waiting', 'early', 'next.data', 'after']);
+});
+
+test('a reader who left does not count as waiting: a newcomer after them waits instead of a 503', async () => {
+  const { started, finish, send, sendAndLeave } = await startApp({ limit: 1, longestWaitMs: 300, longestHoldMs: 60_000 });
+  const busy = await send('busy');
+  await untilStarted(started, 1);
+  await sendAndLeave('gone');
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const fresh = await send('fresh');
+  finish('busy');
+  await untilStarted(started, 2);
+  expect(started).toEqual(['busy', 'fresh']);
+  finish('fresh');
+  expect(await text(busy)).toBe('busy');
+  expect(await text(fresh)).toBe('fresh');
 });
