@@ -1,8 +1,8 @@
 // What every form in the blog has in common, on both sides: the answer an
 // action gives when it does not redirect, and how Zod's findings become one
 // German message per field. The rules behind the messages are in
-// docs/product-rules.md. Only the types of Zod's core are named here: both its
-// classic API and Zod Mini (the comment form's schema) build on them.
+// docs/product-rules.md. Only Zod's core is named here: both its classic API
+// and Zod Mini (the comment form's schema) build on it.
 import { flattenError } from 'zod/v4/core';
 import type * as z from 'zod/v4/core';
 
