@@ -11,6 +11,7 @@ import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
+import { isRouteDataPath } from './route-data.ts';
 import { cspHeader, hardeningHeaders } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
@@ -174,7 +175,7 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   if (!read || !url.startsWith('/') || mayCarrySession(headers.cookie)) return undefined;
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!PUBLIC_PAGE.test(path) || path.endsWith('.data')) return undefined;
+  if (!PUBLIC_PAGE.test(path) || isRouteDataPath(path)) return undefined;
   const query = queryStart === -1 ? NO_QUERY : new URL(`http://localhost/${url.slice(queryStart)}`); // the query only: cannot throw
   if (RECIPE_PAGE.test(path)) return path + servingsCacheSuffix(query);
   if (!LIST_PAGE.test(path)) return path; // the imprint, the privacy page, robots.txt, sitemaps, feeds: no parameter makes a copy

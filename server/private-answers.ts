@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { mayCarrySession } from '../app/lib/auth.server.ts';
+import { isRouteDataPath } from './route-data.ts';
 
 /** Pages that are personal whoever asks, or carry a token in their address. */
 const PERSONAL_PATHS = /^\/(profile|konto|create|edit|login|forgot|reset-password|verify-email|logout)(\/|$)/;
@@ -14,7 +15,7 @@ export function privateAnswers(): RequestHandler {
   return (req, res, next) => {
     const personal =
       mayCarrySession(req.headers.cookie) ||
-      req.path.endsWith('.data') ||
+      isRouteDataPath(req.path) ||
       PERSONAL_PATHS.test(req.path) ||
       (req.method !== 'GET' && req.method !== 'HEAD');
     if (personal) res.setHeader('Cache-Control', 'private, no-store');

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { log } from '../app/lib/logger.server.ts';
 import { plainPage } from './http-errors.ts';
+import { isRouteDataPath } from './route-data.ts';
 
 /** Renders at once: enough to overlap a render's waits (zlib, PostgreSQL) with another's work (bench/RESULTS.md). */
 export const RENDERS_AT_ONCE = 4;
@@ -128,15 +129,9 @@ export function renderQueue({
     };
     if (running < limit) return start(false);
     const now = performance.now();
-    // A page's data fetched by a reader already on the site (React Router's `.data`, also
-    // after a comment was saved) waits: its error screen could not tell them what happened.
-    if (!isPageData(req) && overloaded(now)) return turnAway(res, now);
+    // Loader data for a reader already on the site (also after a comment was saved) waits:
+    // React Router's error screen could not tell them what happened.
+    if (!isRouteDataPath(req.path) && overloaded(now)) return turnAway(res, now);
     waiting.push({ since: now, left, start: () => start(true) });
   };
-}
-
-/** React Router's data request of a client-side navigation or revalidation (`/detail/….data`). */
-function isPageData(req: IncomingMessage) {
-  const pathname = (req.url ?? '').split('?', 1)[0]!;
-  return pathname.endsWith('.data');
 }
