@@ -3,7 +3,7 @@
 // through Vite in development) and owns only the listening socket.
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -23,6 +23,7 @@ import { scheduleRateLimitCleanup } from '../app/lib/rate-limit.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
+import { builtFiles } from './built-files.ts';
 import { defaultHost } from './default-host.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
@@ -95,9 +96,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   if (devMiddleware) {
     app.use(devMiddleware);
   } else if (clientDir) {
-    // Hashed file names: cache for a year.
-    app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(topLevelFiles(clientDir));
+    app.use(builtFiles(clientDir));
   }
   app.use('/images', serveImages());
   app.use(privateAnswers());
@@ -154,19 +153,4 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
     });
   }
   return { handleRequest, env, shutdown };
-}
-
-/**
- * The build's few files beside /assets (favicon, logo), known at start: every
- * other path goes on without the file-system look-up that express.static
- * makes for each request (a page render's share of a profile under load).
- */
-function topLevelFiles(clientDir: string): RequestHandler {
-  const files = new Set(
-    readdirSync(clientDir, { withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => `/${entry.name}`),
-  );
-  const serve = express.static(clientDir, { maxAge: '1h', index: false });
-  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next());
 }

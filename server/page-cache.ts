@@ -11,6 +11,7 @@ import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
+import { chooseEncoding, type Encoding } from './content-encoding.ts';
 import { isRouteDataPath } from './route-data.ts';
 import { cspHeader, hardeningHeaders } from './security-headers.ts';
 
@@ -33,43 +34,11 @@ const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 type Entry = {
   status: number;
   etag: string;
-  bodies: { br: Buffer; gzip: Buffer; identity: Buffer };
+  bodies: Record<Encoding, Buffer>;
   /** The whole header block for each encoding, over HTTP and over HTTPS (with HSTS), built once when the page is kept. */
   headers: Record<'http' | 'https', Record<Encoding, OutgoingHttpHeaders>>;
   bytes: number;
 };
-
-type Encoding = keyof Entry['bodies'];
-
-/** Browsers send one of a handful of Accept-Encoding values; each is parsed once. */
-const encodingByHeader = new Map<string, Encoding>();
-
-/** The best encoding the client accepts (q-values honoured), from the ones we keep. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  const header = acceptEncoding ?? '';
-  let encoding = encodingByHeader.get(header);
-  if (encoding === undefined) {
-    encoding = parseAcceptEncoding(header);
-    // Bounded: made-up headers must not grow it.
-    if (encodingByHeader.size >= 100) encodingByHeader.clear();
-    encodingByHeader.set(header, encoding);
-  }
-  return encoding;
-}
-
-function parseAcceptEncoding(acceptEncoding: string): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const quality = (name: string) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
-  if (quality('br') > 0) return 'br';
-  if (quality('gzip') > 0) return 'gzip';
-  return 'identity';
-}
 
 /** The inline scripts of a page, as CSP hashes: a stored page needs no per-response nonce. */
 export function inlineScriptHashes(html: string) {
