@@ -17,7 +17,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const BUDGET_KIB = 150;
 const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** KiB (gzip -9) of the scripts a phone-sized browser loads for `url` until the network is quiet. */
+/**
+ * The scripts a phone-sized browser loads for `url` until the network is quiet: KiB as gzip -9
+ * (the budget's measure) and KiB as the server sent them (the build's brotli copies).
+ */
 async function firstLoadKiB(browser: Browser, url: string, cookie?: string) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   if (cookie) {
@@ -28,15 +31,19 @@ async function firstLoadKiB(browser: Browser, url: string, cookie?: string) {
   }
   const page = await context.newPage();
   const scripts = new Set<string>();
+  const sentSizes: Array<Promise<number>> = [];
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
+    if (!pathname.startsWith('/assets/') || !pathname.endsWith('.js')) return;
+    scripts.add(pathname);
+    sentSizes.push(response.request().sizes().then((sizes) => sizes.responseBodySize));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  const sent = (await Promise.all(sentSizes)).reduce((sum, size) => sum + size, 0);
   await context.close();
-  let bytes = 0;
-  for (const script of scripts) bytes += gzipSync(await readFile(path.join(root, 'build/client', script)), { level: 9 }).length;
-  return bytes / 1024;
+  let gzipped = 0;
+  for (const script of scripts) gzipped += gzipSync(await readFile(path.join(root, 'build/client', script)), { level: 9 }).length;
+  return { gzip: gzipped / 1024, sent: sent / 1024 };
 }
 
 async function lighthouse(url: string) {
@@ -66,14 +73,16 @@ try {
   ] as const;
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
-  console.log(`| page | first-load JS, anonymous (KiB gzip) | signed in | Lighthouse mobile, anonymous |`);
-  console.log(`|---|---:|---:|---:|`);
+  console.log(`| page | first-load JS, anonymous (KiB gzip) | signed in | as sent, anonymous / signed in (KiB) | Lighthouse mobile, anonymous |`);
+  console.log(`|---|---:|---:|---:|---:|`);
   let overBudget = false;
   for (const [name, pagePath] of pages) {
     const anonymous = await firstLoadKiB(browser, server.url + pagePath);
     const signedIn = await firstLoadKiB(browser, server.url + pagePath, cookie);
-    overBudget ||= anonymous > BUDGET_KIB || signedIn > BUDGET_KIB;
-    console.log(`| ${name} | ${anonymous.toFixed(1)} | ${signedIn.toFixed(1)} | ${await lighthouse(server.url + pagePath)} |`);
+    overBudget ||= anonymous.gzip > BUDGET_KIB || signedIn.gzip > BUDGET_KIB;
+    console.log(
+      `| ${name} | ${anonymous.gzip.toFixed(1)} | ${signedIn.gzip.toFixed(1)} | ${anonymous.sent.toFixed(1)} / ${signedIn.sent.toFixed(1)} | ${await lighthouse(server.url + pagePath)} |`,
+    );
   }
   await browser.close();
   console.log(`\nBudget: ${BUDGET_KIB} KiB gzip on every page, anonymous and signed in${overBudget ? ' (exceeded)' : ''}.`);

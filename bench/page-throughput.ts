@@ -1,10 +1,10 @@
 // Page throughput of the production server, as ratios against nginx serving a
-// saved copy of the same recipe page, all measured in this one run with wrk
-// (64 connections). Needs Debian's `wrk` and `nginx`; the bench starts and
+// saved copy of the same recipe page (and the framework script against nginx
+// serving that file), all measured in this one run with wrk (64 connections). Needs Debian's `wrk` and `nginx`; the bench starts and
 // stops both (by PID) and the server, on loopback ports.
 // Run: npm run build && node bench/page-throughput.ts
 import { spawn, spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -32,6 +32,11 @@ try {
   // Precompressed, as the page cache keeps it: nginx sends the .gz file (gzip_static).
   await writeFile(path.join(staticDir, 'detail.html'), detailHtml);
   await writeFile(path.join(staticDir, 'detail.html.gz'), gzipSync(detailHtml, { level: 9 }));
+  // A new reader's largest file, the same bytes as the build's gzip copy, to compare the server's static files with.
+  const frameworkPath = /href="(\/assets\/framework-[^"]+\.js)"/.exec(detailHtml)![1]!;
+  const frameworkFile = path.join(root, 'build/client', frameworkPath);
+  await writeFile(path.join(staticDir, 'framework.js'), await readFile(frameworkFile));
+  await writeFile(path.join(staticDir, 'framework.js.gz'), await readFile(`${frameworkFile}.gz`));
   await chmod(staticDir, 0o755); // nginx's workers run as another user
   await writeFile(
     path.join(staticDir, 'nginx.conf'),
@@ -58,9 +63,13 @@ http { access_log off; gzip_static on; server { listen 127.0.0.1:${nginxPort}; r
     wrk('detail, signed in (full render)', `${server.url}${detailPath}`, { ...gzip, Cookie: cookie }),
     wrk('home, signed in (full render)', `${server.url}/`, { ...gzip, Cookie: cookie }),
   ];
-  const baseline = results[0]!.rps;
+  const scripts = [
+    wrk('nginx, the framework script as a static file (baseline)', `http://127.0.0.1:${nginxPort}/framework.js`, gzip),
+    wrk("framework script, a new reader's largest file", `${server.url}${frameworkPath}`, gzip),
+  ];
+  const ratios = (rows: typeof results) => rows.map((r) => ({ target: r.target, 'req/s': Math.round(r.rps), p50: r.p50, p99: r.p99, 'ratio to nginx': Number((r.rps / rows[0]!.rps).toFixed(4)) }));
   console.log(`page throughput: wrk, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding gzip; node ${process.version}`);
-  console.table(results.map((r) => ({ target: r.target, 'req/s': Math.round(r.rps), p50: r.p50, p99: r.p99, 'ratio to nginx': Number((r.rps / baseline).toFixed(4)) })));
+  console.table([...ratios(results), ...ratios(scripts)]);
 } finally {
   nginx?.kill('SIGTERM');
   await server.stop();
