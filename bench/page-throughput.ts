@@ -1,7 +1,8 @@
 // Page throughput of the production server, as ratios against nginx serving a
 // saved copy of the same recipe page (and the framework script against nginx
-// serving that file), all measured in this one run with wrk (64 connections). Needs Debian's `wrk` and `nginx`; the bench starts and
-// stops both (by PID) and the server, on loopback ports.
+// serving that file), all measured in this one run with wrk (64 connections).
+// Needs Debian's `wrk` and `nginx`; the bench starts and stops both (by PID)
+// and the server, on loopback ports.
 // Run: npm run build && node bench/page-throughput.ts
 import { spawn, spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -86,7 +86,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // Cache hits are answered before this pipeline (handleRequest below), or when their turn in the render line comes.
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
   app.use(defaultHost(env.publicUrl));
-  app.use(compression({ filter: (req, res) => !isPageCacheHit(res) && compression.filter(req, res) }));
+  // A range (206) is part of the file as it is: compressed, its bytes would be part of another one.
+  app.use(compression({ filter: (req, res) => !isPageCacheHit(res) && res.statusCode !== 206 && compression.filter(req, res) }));
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });

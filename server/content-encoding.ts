@@ -23,7 +23,8 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const [rawName, ...params] = part.toLowerCase().split(';');
+    const name = rawName?.trim();
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     accepted.set(name, q === undefined ? 1 : Number(q));

@@ -12,6 +12,7 @@ import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
 import { chooseEncoding, type Encoding } from './content-encoding.ts';
+import { etagOf } from './etag.ts';
 import { isRouteDataPath } from './route-data.ts';
 import { cspHeader, hardeningHeaders } from './security-headers.ts';
 
@@ -207,7 +208,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
       const gz = gzipSync(identity, { level: 7 });
       const csp = cspHeader({ scriptSources: inlineScriptHashes(identity.toString('utf8')) });
-      const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+      const etag = etagOf(identity);
       const bodies = { br, gzip: gz, identity };
       const headersFor = (secure: boolean) => {
         const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure });
