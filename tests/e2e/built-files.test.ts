@@ -113,7 +113,7 @@ describe.each([
   });
 });
 
-test('fonts and unknown paths are left to the other handlers', async () => {
+test('fonts go out as they are, and unknown paths are not found', async () => {
   const font = readdirSync(path.join(clientDir, 'assets')).find((name) => name.endsWith('.woff2'))!;
   const fontAnswer = await send(`/assets/${font}`, { 'Accept-Encoding': 'br' });
   expect(fontAnswer.status).toBe(200);

@@ -31,6 +31,7 @@ beforeAll(async () => {
     'assets/only-br.js': script,
     'assets/only-br.js.br': brotliCompressSync(script),
     'assets/none.js': script,
+    'assets/face.woff2': Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4]),
     'logo.svg': Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
     'logo.svg.br': brotliCompressSync('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
     'logo.svg.gz': gzipSync('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
@@ -55,11 +56,11 @@ afterAll(async () => {
 
 /** The answer as sent (fetch would decode it). */
 function get(urlPath: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+  return new Promise<{ status: number; encoding: string | undefined; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
     request(`${baseUrl}${urlPath}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], headers: res.headers, body: Buffer.concat(chunks) }));
     })
       .on('error', reject)
       .end();
@@ -98,6 +99,31 @@ test('the files beside /assets have copies too, and the copies are no addresses 
     expect(answer.status, copy).toBe(404);
     expect(answer.body.toString(), copy).toBe('not a file');
   }
+});
+
+test('a file without copies (a font) goes out as it is, from memory, with its ETag', async () => {
+  const font = await get('/assets/face.woff2', { 'Accept-Encoding': 'br, gzip' });
+  expect(font.status).toBe(200);
+  expect(font.encoding).toBeUndefined();
+  expect(font.headers['content-type']).toBe('font/woff2');
+  expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(font.headers.vary).toBeUndefined();
+  expect(font.body.equals(Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3, 4]))).toBe(true);
+
+  const again = await get('/assets/face.woff2', { 'If-None-Match': String(font.headers.etag) });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+});
+
+test('a range, and a path written percent-encoded, get the plain file from express.static', async () => {
+  const range = await get('/assets/both.js', { 'Accept-Encoding': 'br', Range: 'bytes=0-9' });
+  expect(range.status).toBe(206);
+  expect(range.encoding).toBeUndefined();
+  expect(range.body.equals(script.subarray(0, 10))).toBe(true);
+
+  const encoded = await get('/assets/%62oth.js', { 'Accept-Encoding': 'br' });
+  expect(encoded.status).toBe(200);
+  expect(encoded.body.equals(script)).toBe(true);
 });
 
 describe('chooseEncoding', () => {
