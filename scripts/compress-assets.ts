@@ -6,7 +6,7 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { COMPRESSED_COPIES, COMPRESSIBLE, DIRS_WITH_COPIES } from '../server/compressed-copies.ts';
+import { COMPRESSED_COPIES, COMPRESSIBLE, BUILD_DIRS } from '../server/compressed-copies.ts';
 
 const clientDir = path.resolve(import.meta.dirname, '../build/client');
 const brotli = promisify(brotliCompress);
@@ -14,7 +14,7 @@ const gzipped = promisify(gzip);
 
 const files = (
   await Promise.all(
-    DIRS_WITH_COPIES.map(async (dir) =>
+    BUILD_DIRS.map(async (dir) =>
       (await readdir(path.join(clientDir, dir), { withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
         .map((entry) => path.join(clientDir, dir, entry.name)),

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { chooseEncoding, type Encoding } from './content-encoding.ts';
-import { COMPRESSED_COPIES, COMPRESSIBLE, DIRS_WITH_COPIES, IS_COPY, type CopyEncoding } from './compressed-copies.ts';
+import { COMPRESSED_COPIES, COMPRESSIBLE, BUILD_DIRS, IS_COPY, type CopyEncoding } from './compressed-copies.ts';
 import { etagOf } from './etag.ts';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -22,7 +22,7 @@ export function builtFiles(clientDir: string): RequestHandler {
   // All of it is about 2 MB. A new build needs a restart anyway: the
   // server's own bundle is imported once, too.
   const files = new Map<string, BuiltFile>();
-  for (const dir of DIRS_WITH_COPIES) {
+  for (const dir of BUILD_DIRS) {
     const cacheControl = dir === 'assets' ? `public, max-age=${YEAR_SECONDS}, immutable` : `public, max-age=${HOUR_SECONDS}`;
     for (const [urlPath, file] of filesOf(clientDir, dir, cacheControl)) files.set(urlPath, file);
   }

@@ -13,5 +13,5 @@ export type CopyEncoding = keyof typeof COMPRESSED_COPIES;
 /** A copy's own name: not a URL of its own (it would go out as an unknown type, compressed again). */
 export const IS_COPY = /\.(?:br|gz)$/;
 
-/** The two directories of the build that have copies: the client build itself (favicon, logo) and its assets. */
-export const DIRS_WITH_COPIES = ['.', 'assets'] as const;
+/** The client build's two directories: itself (favicon, logo) and its assets. Both hold copies; the server keeps every file of both. */
+export const BUILD_DIRS = ['.', 'assets'] as const;

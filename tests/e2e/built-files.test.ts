@@ -5,11 +5,11 @@
 // Which files get copies, from a directory of the test's own:
 // tests/integration/built-files.test.ts.
 import { readFileSync, readdirSync } from 'node:fs';
-import { request } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMPRESSED_COPIES } from '../../server/compressed-copies.ts';
+import { requestAsSent } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 const clientDir = path.resolve(import.meta.dirname, '../../build/client');
@@ -26,20 +26,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
 /** The answer as sent (fetch would decode it). */
 function send(urlPath: string, headers: Record<string, string>, method = 'GET') {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = request(`${app.url}${urlPath}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return requestAsSent(`${app.url}${urlPath}`, { method, headers });
 }
 
 const decode = { br: brotliDecompressSync, gzip: gunzipSync };

@@ -3,11 +3,11 @@
 // parameters, right about encodings, ETags and the CSP. (That a cached page
 // runs its scripts in a browser: tests/browser/page-cache.spec.ts.)
 import { createHash } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { requestAsSent, type AnswerAsSent } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -30,20 +30,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
-type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-/** A raw GET (fetch would decode the body and hide the encoding, and forbids setting Host). */
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(`${app.url}${path}`, { headers }, async (response) => {
-      resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(await response.toArray()) });
-    });
-    request.on('error', reject);
-    request.end();
-  });
+/** A raw GET of the app. */
+function get(path: string, headers: Record<string, string> = {}) {
+  return requestAsSent(`${app.url}${path}`, { headers });
 }
 
-const text = (answer: Answer) => answer.body.toString('utf8');
+const text = (answer: AnswerAsSent) => answer.body.toString('utf8');
 
 async function warm(path: string) {
   await get(path);

@@ -4,7 +4,7 @@
 // files: tests/e2e/built-files.test.ts.
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { builtFiles } from '../../server/built-files.ts';
 import { chooseEncoding } from '../../server/content-encoding.ts';
+import { requestAsSent } from '../support/raw-http.ts';
 
 const script = Buffer.from(`export const greeting = ${JSON.stringify('Grüezi '.repeat(200))};\n`);
 
@@ -55,16 +56,9 @@ afterAll(async () => {
 });
 
 /** The answer as sent (fetch would decode it). */
-function get(urlPath: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; encoding: string | undefined; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(`${baseUrl}${urlPath}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, encoding: res.headers['content-encoding'], headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+async function get(urlPath: string, headers: Record<string, string> = {}) {
+  const answer = await requestAsSent(`${baseUrl}${urlPath}`, { headers });
+  return { ...answer, encoding: answer.headers['content-encoding'] };
 }
 
 test('a file with both copies goes out as the copy the client takes', async () => {

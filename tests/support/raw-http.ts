@@ -1,5 +1,6 @@
 // Requests written on raw sockets, for what fetch cannot do: many requests
 // that reach the server in the same instant, answers read byte for byte.
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: Buffer };
@@ -39,4 +40,20 @@ function parseRawAnswer(raw: Buffer): RawAnswer {
     headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
   }
   return { status: Number(statusLine!.split(' ')[1]), headers, body: raw.subarray(headEnd + 4) };
+}
+
+export type AnswerAsSent = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/**
+ * One request through node:http, the answer's body as sent: fetch would decode
+ * it and hide the encoding, and forbids setting Host.
+ */
+export function requestAsSent(url: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
+  return new Promise<AnswerAsSent>((resolve, reject) => {
+    request(url, { method, headers }, async (response) => {
+      resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(await response.toArray()) });
+    })
+      .on('error', reject)
+      .end();
+  });
 }
