@@ -1,39 +1,92 @@
-// Query results that every visitor sees alike (a recipe, its comments, the
-// similar recipes), kept in memory until the content changes: the same signal
-// that empties the page cache (lib/content-version.server.ts). Signed-in
-// readers, whose pages always render, then render without asking the
-// database again for what has not changed.
+// What every visitor sees alike (a recipe, its comments, the similar recipes;
+// the bytes of a picture), kept in memory until the content changes: the same
+// signal that empties the page cache (lib/content-version.server.ts). Signed-in
+// readers, whose pages always render, then render without asking the database
+// again for what has not changed, and pictures are sent without reading storage.
 import { contentVersion, onContentChange } from './content-version.server.ts';
 
-const MAX_ENTRIES = 500;
+type Limits<T> = {
+  /** At most this many entries; the least recently used goes first. */
+  maxEntries?: number;
+  /** At most this many bytes, as `sizeOf` counts them; an entry larger than all of it is not kept. */
+  maxBytes?: number;
+  sizeOf?: (value: T) => number;
+};
 
-const holder = globalThis as typeof globalThis & { __chuchiPublicData?: Map<string, unknown> };
-const entries = (holder.__chuchiPublicData ??= (() => {
-  const map = new Map<string, unknown>();
-  onContentChange(() => map.clear());
-  return map;
-})());
+type Memory = {
+  entries: Map<string, { value: unknown; size: number }>;
+  bytes: number;
+  /** Loads under way, shared by the requests that ask meanwhile, as long as nothing changed since they began. */
+  loading: Map<string, { version: number; promise: Promise<unknown> }>;
+};
+
+// Kept on globalThis, like the content version: the dev server's reloads and
+// the e2e tests (which load the built app beside the sources) share them.
+const holder = globalThis as typeof globalThis & { __chuchiPublicMemories?: Map<string, Memory> };
+const memories = (holder.__chuchiPublicMemories ??= new Map());
 
 /**
- * `load()`'s result for `key`, from memory while nothing public has changed.
- * A result is kept only when no change happened while it loaded (it could
- * predate the change), and only a result `keep` accepts (e.g. not "not
- * found", so junk keys take no room). The oldest entry goes first beyond
- * MAX_ENTRIES. Callers must not mutate the result: it is shared.
+ * A memory named `name` (one per name in the process). `remember(key, load)`
+ * gives `load()`'s result for `key`, from memory while nothing public has
+ * changed. A result is kept only when no change happened while it loaded (it
+ * could predate the change), and only a result `keep` accepts (e.g. not "not
+ * found", so junk keys take no room). Callers must not mutate the result: it
+ * is shared.
  */
-export async function rememberPublic<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
-  if (entries.has(key)) {
-    const value = entries.get(key) as T;
-    // Recently used goes to the end: eviction takes the least recently used.
-    entries.delete(key);
-    entries.set(key, value);
-    return value;
+export function createPublicMemory<T>(name: string, { maxEntries = Infinity, maxBytes = Infinity, sizeOf = () => 0 }: Limits<T> = {}) {
+  let memory = memories.get(name);
+  if (!memory) {
+    const created: Memory = { entries: new Map(), bytes: 0, loading: new Map() };
+    onContentChange(() => {
+      created.entries.clear();
+      created.bytes = 0;
+    });
+    memories.set(name, created);
+    memory = created;
   }
-  const startedAt = contentVersion();
-  const value = await load();
-  if (contentVersion() === startedAt && keep(value)) {
-    entries.set(key, value);
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  const { entries, loading } = memory;
+  const state = memory;
+
+  function store(key: string, value: T) {
+    const size = sizeOf(value);
+    if (size > maxBytes) return;
+    entries.set(key, { value, size });
+    state.bytes += size;
+    while (entries.size > maxEntries || state.bytes > maxBytes) {
+      const [oldest, entry] = entries.entries().next().value!;
+      entries.delete(oldest);
+      state.bytes -= entry.size;
+    }
   }
-  return value;
+
+  return async function remember(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    const kept = entries.get(key);
+    if (kept) {
+      // Recently used goes to the end: eviction takes the least recently used.
+      entries.delete(key);
+      entries.set(key, kept);
+      return kept.value as T;
+    }
+    const startedAt = contentVersion();
+    const underWay = loading.get(key);
+    if (underWay?.version === startedAt) return underWay.promise as Promise<T>;
+
+    const promise = load();
+    loading.set(key, { version: startedAt, promise });
+    try {
+      const value = await promise;
+      if (contentVersion() === startedAt && keep(value) && !entries.has(key)) store(key, value);
+      return value;
+    } finally {
+      if (loading.get(key)?.promise === promise) loading.delete(key);
+    }
+  };
+}
+
+const publicData = createPublicMemory<unknown>('public data', { maxEntries: 500 });
+
+/** A query result behind the public pages (500 at most), as `createPublicMemory` describes. */
+export function rememberPublic<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  // One memory holds results of every type; each key is always loaded by the same function.
+  return publicData(key, load, keep as (value: unknown) => boolean) as Promise<T>;
 }

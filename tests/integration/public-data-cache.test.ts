@@ -1,8 +1,9 @@
-// The memory of public query results: kept until the content changes, never
-// a result that may predate a change, bounded in size.
+// The memory of public query results (and of pictures' bytes): kept until the
+// content changes, never a result that may predate a change, bounded in
+// entries or in bytes, one load shared by those who ask while it runs.
 import { expect, test } from 'vitest';
 import { markContentChanged } from '../../app/lib/content-version.server.ts';
-import { rememberPublic } from '../../app/lib/public-data-cache.server.ts';
+import { createPublicMemory, rememberPublic } from '../../app/lib/public-data-cache.server.ts';
 
 function counting<T>(value: T) {
   const load = Object.assign(async () => (load.calls++, value), { calls: 0 });
@@ -55,4 +56,49 @@ test('beyond 500 entries the least recently used goes first', async () => {
   await rememberPublic('test:lru-second', second);
   expect(first.calls).toBe(1);
   expect(second.calls).toBe(2);
+});
+
+test('those who ask while a result loads share that load; after a change they start their own', async () => {
+  let finishLoad!: (value: string) => void;
+  const load = Object.assign(
+    () => {
+      load.calls++;
+      return new Promise<string>((resolve) => (finishLoad = resolve));
+    },
+    { calls: 0 },
+  );
+  const first = rememberPublic('test:shared', load);
+  const second = rememberPublic('test:shared', load);
+  expect(load.calls).toBe(1);
+  finishLoad('Pizokel');
+  expect(await Promise.all([first, second])).toEqual(['Pizokel', 'Pizokel']);
+
+  markContentChanged();
+  const beforeChange = rememberPublic('test:shared-2', load);
+  const loadedBefore = finishLoad;
+  markContentChanged(); // written while the load ran: those who ask now must not get its result
+  const afterChange = rememberPublic('test:shared-2', load);
+  expect(load.calls).toBe(3);
+  finishLoad('after the change');
+  loadedBefore('before the change');
+  expect(await beforeChange).toBe('before the change');
+  expect(await afterChange).toBe('after the change');
+});
+
+test('a memory bounded in bytes lets the least recently used go, and keeps nothing larger than all of it', async () => {
+  markContentChanged();
+  const remember = createPublicMemory<Buffer>('test bytes', { maxBytes: 1000, sizeOf: (bytes) => bytes.length });
+  const loads = new Map<string, number>();
+  const bytes = (key: string, size: number) => () => (loads.set(key, (loads.get(key) ?? 0) + 1), Promise.resolve(Buffer.alloc(size)));
+
+  await remember('a', bytes('a', 400));
+  await remember('b', bytes('b', 400));
+  await remember('a', bytes('a', 400)); // used again: now the most recent
+  await remember('c', bytes('c', 400)); // 1,200 bytes: b must go
+  await remember('huge', bytes('huge', 1001));
+  for (const key of ['a', 'c']) await remember(key, bytes(key, 400));
+  await remember('b', bytes('b', 400));
+  await remember('huge', bytes('huge', 1001));
+
+  expect(Object.fromEntries(loads)).toEqual({ a: 1, b: 2, c: 1, huge: 2 });
 });
