@@ -1,14 +1,20 @@
 // Storing and deleting images against the real database and a temporary
-// local storage; and the sweep that removes uploads no recipe ever used.
+// local storage; the sweep that removes uploads no recipe ever used; and that
+// every removal of picture files is heard by every instance's memory of
+// pictures only once the files are gone.
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { expect, test } from 'vitest';
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { expect, onTestFinished, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
 import { removeOrphanImages } from '../../app/features/images/image-cleanup.server.ts';
-import { deleteImage, deleteImageIfUnused, storeImage } from '../../app/features/images/image-mutations.server.ts';
+import { deleteImage, deleteImageIfUnused, removeImageFiles, storeImage } from '../../app/features/images/image-mutations.server.ts';
+import { serveImages } from '../../app/features/images/image-route.server.ts';
+import { onContentChange } from '../../app/lib/content-version.server.ts';
 import { ImageRejectedError } from '../../app/features/images/image-processing.server.ts';
 import { getStorage, setStorage, type Storage } from '../../app/lib/storage/storage.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
@@ -185,4 +191,52 @@ test('the sweep also removes old files that have no row (a crash before the inse
   expect(removed.strayFolders).toEqual([stray]);
   expect(filesOf(stray)).toEqual([]);
   expect(filesOf(inProgress)).toEqual(['480.jpg']);
+});
+
+/** The image folders that still held files each time public content was marked changed during `body`. */
+async function foldersAtEachChange(ids: string[], body: () => Promise<unknown>) {
+  const seen: string[][] = [];
+  const stop = onContentChange(() => seen.push(ids.filter((id) => filesOf(id).length > 0)));
+  try {
+    await body();
+  } finally {
+    stop();
+  }
+  return seen;
+}
+
+test('every removal of picture files marks public content changed once the files are gone, not before', async () => {
+  const user = await createUser();
+  const storage = getStorage();
+  const [deleted, unused, ofAccount, orphan] = await Promise.all([1, 2, 3, 4].map(async () => storeImage(await photo(500, 400), user.id)));
+  const stray = randomUUID();
+  await storage.put(`images/${stray}/480.jpg`, Buffer.from('x'), 'image/jpeg');
+  utimesSync(path.join(uploads.root, 'images', stray, '480.jpg'), daysAgo(2), daysAgo(2));
+  await getDb().update(images).set({ createdAt: daysAgo(2) }).where(eq(images.id, orphan!.id));
+
+  // Each signal tells every instance to forget its pictures (image-route.server.ts); one sent while
+  // a file was still there would let an instance read it again and keep it.
+  expect(await foldersAtEachChange([deleted!.id], () => deleteImage(deleted!.id))).toEqual([[]]);
+  expect(await foldersAtEachChange([unused!.id], () => deleteImageIfUnused(unused!.id))).toEqual([[]]);
+  await getDb().delete(images).where(eq(images.id, ofAccount!.id)); // an account's deletion took the row
+  expect(await foldersAtEachChange([ofAccount!.id], () => removeImageFiles([ofAccount!.id]))).toEqual([[]]);
+  const swept = await foldersAtEachChange([orphan!.id, stray], () => removeOrphanImages());
+  expect(swept.length).toBeGreaterThan(0);
+  expect(swept.at(-1)).toEqual([]);
+  for (const id of [deleted, unused, ofAccount, orphan].map((image) => image!.id).concat(stray)) expect(filesOf(id)).toEqual([]);
+});
+
+test('a picture sent from memory is gone the moment it is deleted', async () => {
+  const user = await createUser();
+  const image = await storeImage(await photo(600, 400), user.id);
+  const app = express().use('/images', serveImages());
+  const server = app.listen(0, '127.0.0.1');
+  onTestFinished(() => void server.close());
+  await new Promise((resolve) => server.once('listening', resolve));
+  const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/images/${image.id}/480.avif`;
+
+  expect((await fetch(address)).status).toBe(200);
+  expect((await fetch(address)).status).toBe(200); // now from memory
+  await deleteImage(image.id);
+  expect((await fetch(address)).status).toBe(404);
 });

@@ -1,5 +1,6 @@
 // The image route against both storages, through real HTTP on loopback: a
-// tiny Express app with the route and a stand-in for the app's 404 page.
+// tiny Express app with the route and a stand-in for the app's 404 page; and
+// the pictures it keeps in memory.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveImages } from '../../app/features/images/image-route.server.ts';
 import { createLocalStorage } from '../../app/lib/storage/local-storage.server.ts';
 import { createS3Storage } from '../../app/lib/storage/s3-storage.server.ts';
-import { setStorage, type Storage } from '../../app/lib/storage/storage.server.ts';
+import { getStorage, setStorage, type Storage } from '../../app/lib/storage/storage.server.ts';
+import { markContentChanged } from '../../app/lib/content-version.server.ts';
 import { startS3Server } from '../support/s3-server.ts';
 
 let s3: Awaited<ReturnType<typeof startS3Server>>;
@@ -104,11 +106,60 @@ describe.each(implementations)('from %s storage', (_kind, create) => {
   });
 });
 
+describe('pictures kept in memory', () => {
+  const reads: string[] = [];
+  beforeAll(() => {
+    const real = createLocalStorage(localRoot);
+    // The real storage, counting what it is asked to read.
+    setStorage({ ...real, get: (key) => (reads.push(key), real.get(key)) });
+  });
+  const readsOf = (id: string) => reads.filter((key) => key.includes(id)).length;
+
+  test('a picture is read from storage once, then sent from memory (HEAD too), until the content changes', async () => {
+    const id = randomUUID();
+    const data = randomBytes(30_000);
+    await getStorage().put(`images/${id}/960.avif`, data, 'image/avif');
+    const address = `${base}/images/${id}/960.avif`;
+
+    for (let i = 0; i < 3; i++) expect(Buffer.from(await (await fetch(address)).arrayBuffer()).equals(data)).toBe(true);
+    const head = await fetch(address, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-length'), head.headers.get('content-type')]).toEqual([200, '30000', 'image/avif']);
+    expect(readsOf(id)).toBe(1);
+
+    markContentChanged(); // what every removal of picture files ends with, here or on another instance
+    const afterChange = await fetch(address);
+    expect(afterChange.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await afterChange.arrayBuffer()).equals(data)).toBe(true);
+    expect(readsOf(id)).toBe(2);
+  });
+
+  test('a picture gone from storage is not found, however often it is asked for', async () => {
+    const id = randomUUID();
+    for (let i = 0; i < 2; i++) expect((await fetch(`${base}/images/${id}/480.webp`)).status).toBe(404);
+    expect(readsOf(id)).toBe(2);
+  });
+
+  test('a file above 1 MiB is streamed from storage each time, not kept', async () => {
+    const id = randomUUID();
+    const data = randomBytes(1024 * 1024 + 1);
+    await getStorage().put(`images/${id}/1600.jpg`, data, 'image/jpeg');
+    const address = `${base}/images/${id}/1600.jpg`;
+
+    const first = await fetch(address);
+    expect(first.headers.get('content-length')).toBe(String(data.length));
+    expect(Buffer.from(await first.arrayBuffer()).equals(data)).toBe(true);
+    const readsAfterFirst = readsOf(id);
+    expect(Buffer.from(await (await fetch(address)).arrayBuffer()).equals(data)).toBe(true);
+    expect(readsOf(id)).toBeGreaterThan(readsAfterFirst);
+  });
+});
+
 test('a picture whose reader is gone before it is sent leaves no file open', async () => {
   const storage = createLocalStorage(localRoot);
   setStorage(storage);
   const id = randomUUID();
-  await storage.put(`images/${id}/480.jpg`, Buffer.alloc(1234, 1), 'image/jpeg');
+  // Above 1 MiB: streamed from the open file, not read whole and kept.
+  await storage.put(`images/${id}/480.jpg`, Buffer.alloc(1024 * 1024 + 1, 1), 'image/jpeg');
   // The reader went away while the file was being opened: the response is gone.
   const app = express();
   app.use((_req, res, next) => {

@@ -10,7 +10,7 @@ import { scheduleHourly } from '../../lib/hourly-job.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import { isUuid } from '../../utils/ids.ts';
-import { imagePrefix } from './image-mutations.server.ts';
+import { removeImageFiles } from './image-mutations.server.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** Long enough for anyone to finish the recipe form after uploading its picture. */
@@ -24,11 +24,11 @@ export async function removeOrphanImages(olderThan: Date = new Date(Date.now() -
     .delete(images)
     .where(and(lt(images.createdAt, olderThan), notExists(db.select().from(recipes).where(eq(recipes.imageId, images.id)))))
     .returning({ id: images.id });
-  const storage = getStorage();
-  for (const { id } of rows) await storage.removePrefix(imagePrefix(id));
+  await removeImageFiles(rows.map((row) => row.id));
 
   // Files without a row: group by image id; a group is stray once its newest
   // file is older than the cut-off (storeImage writes files before the row).
+  const storage = getStorage();
   const newest = new Map<string, number>();
   for (const entry of await storage.list('images/')) {
     const id = entry.key.split('/')[1] ?? '';
@@ -42,7 +42,9 @@ export async function removeOrphanImages(olderThan: Date = new Date(Date.now() -
     for (const { id } of found) known.add(id);
   }
   const stray = candidates.filter((id) => !known.has(id));
-  for (const id of stray) await storage.removePrefix(`images/${id}/`);
+  await removeImageFiles(stray.filter(isUuid));
+  // No address names a folder that is not an image id: nothing to forget.
+  for (const id of stray.filter((id) => !isUuid(id))) await storage.removePrefix(`images/${id}/`);
 
   if (rows.length > 0 || stray.length > 0) log.info('orphan images removed', { images: rows.length, strayFolders: stray.length });
   return { images: rows.map((r) => r.id), strayFolders: stray };

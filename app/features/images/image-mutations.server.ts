@@ -1,6 +1,7 @@
 import { and, eq, notExists } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
+import { contentChanged } from '../../lib/content-version.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { getStorage } from '../../lib/storage/storage.server.ts';
 import { isUuid } from '../../utils/ids.ts';
@@ -47,19 +48,27 @@ export async function deleteImage(id: string) {
   if (!isUuid(id)) return;
   await getDb().delete(images).where(eq(images.id, id));
   // Row first: if removing the files fails, the orphan sweep finds them later.
-  await getStorage().removePrefix(imagePrefix(id));
+  await removeImageFiles([id]);
 }
 
 /**
- * Removes the files of images whose rows are already gone (an account's
- * pictures, after its deletion committed). A failure is logged, not thrown:
- * the orphan sweep finds what is left.
+ * Removes the files of images whose rows are already gone, then marks public
+ * content changed, which empties the memory of pictures (image-route.server.ts)
+ * here and on every other instance before it resolves. In that order: an
+ * instance that forgot a picture while its files were still there could read
+ * and keep it again. A failure is logged, not thrown: the orphan sweep finds
+ * what is left.
  */
 export async function removeImageFiles(ids: readonly string[]) {
   const storage = getStorage();
-  for (const id of ids) {
-    if (!isUuid(id)) continue;
-    await storage.removePrefix(imagePrefix(id)).catch((error: unknown) => log.warn('image files left behind', { id, error }));
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return;
+  try {
+    for (const id of valid) {
+      await storage.removePrefix(imagePrefix(id)).catch((error: unknown) => log.warn('image files left behind', { id, error }));
+    }
+  } finally {
+    await contentChanged();
   }
 }
 
@@ -76,6 +85,6 @@ export async function deleteImageIfUnused(id: string) {
     .where(and(eq(images.id, id), notExists(getDb().select().from(recipes).where(eq(recipes.imageId, images.id)))))
     .returning({ id: images.id });
   if (deleted.length === 0) return false;
-  await getStorage().removePrefix(imagePrefix(id));
+  await removeImageFiles([id]);
   return true;
 }
