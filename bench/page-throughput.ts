@@ -1,6 +1,7 @@
 // Page throughput of the production server, as ratios against nginx serving a
-// saved copy of the same recipe page (and the framework script against nginx
-// serving that file), all measured in this one run with wrk (64 connections).
+// saved copy of the same recipe page (and the framework script and the recipe's
+// picture against nginx serving those files), all measured in this one run with
+// wrk (64 connections).
 // Needs Debian's `wrk` and `nginx`; the bench starts and stops both (by PID)
 // and the server, on loopback ports.
 // Run: npm run build && node bench/page-throughput.ts
@@ -38,12 +39,15 @@ try {
   const frameworkFile = path.join(root, 'build/client', frameworkPath);
   await writeFile(path.join(staticDir, 'framework.js'), await readFile(frameworkFile));
   await writeFile(path.join(staticDir, 'framework.js.gz'), await readFile(`${frameworkFile}.gz`));
+  // The recipe's picture as a phone loads it first (the preloaded 960 px AVIF), the same bytes.
+  const picturePath = /(\/images\/[0-9a-f-]{36}\/960\.avif)/.exec(detailHtml)![1]!;
+  await writeFile(path.join(staticDir, 'picture.avif'), Buffer.from(await (await fetch(`${server.url}${picturePath}`)).arrayBuffer()));
   await chmod(staticDir, 0o755); // nginx's workers run as another user
   await writeFile(
     path.join(staticDir, 'nginx.conf'),
     `worker_processes auto; pid ${staticDir}/nginx.pid; error_log ${staticDir}/error.log; daemon off;
 events { worker_connections 1024; }
-http { access_log off; gzip_static on; server { listen 127.0.0.1:${nginxPort}; root ${staticDir}; location / { default_type text/html; } } }`,
+http { access_log off; gzip_static on; types { image/avif avif; } server { listen 127.0.0.1:${nginxPort}; root ${staticDir}; location / { default_type text/html; } } }`,
   );
   nginx = spawn('nginx', ['-c', path.join(staticDir, 'nginx.conf'), '-p', staticDir], { stdio: 'ignore' });
   for (let i = 0; i < 50; i++) {
@@ -68,9 +72,13 @@ http { access_log off; gzip_static on; server { listen 127.0.0.1:${nginxPort}; r
     wrk('nginx, the framework script as a static file (baseline)', `http://127.0.0.1:${nginxPort}/framework.js`, gzip),
     wrk("framework script, a new reader's largest file", `${server.url}${frameworkPath}`, gzip),
   ];
+  const pictures = [
+    wrk("nginx, the recipe's picture as a static file (baseline)", `http://127.0.0.1:${nginxPort}/picture.avif`, gzip),
+    wrk("the recipe's picture (960 px AVIF)", `${server.url}${picturePath}`, gzip),
+  ];
   const ratios = (rows: typeof results) => rows.map((r) => ({ target: r.target, 'req/s': Math.round(r.rps), p50: r.p50, p99: r.p99, 'ratio to nginx': Number((r.rps / rows[0]!.rps).toFixed(4)) }));
   console.log(`page throughput: wrk, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding gzip; node ${process.version}`);
-  console.table([...ratios(results), ...ratios(scripts)]);
+  console.table([...ratios(results), ...ratios(scripts), ...ratios(pictures)]);
 } finally {
   nginx?.kill('SIGTERM');
   await server.stop();
