@@ -106,13 +106,15 @@ describe.each(implementations)('from %s storage', (_kind, create) => {
   });
 });
 
-describe('pictures kept in memory', () => {
+describe.each(implementations)('pictures from %s storage kept in memory', (_kind, create) => {
   const reads: string[] = [];
+  let real: Storage;
   beforeAll(() => {
-    const real = createLocalStorage(localRoot);
+    real = create();
     // The real storage, counting what it is asked to read.
     setStorage({ ...real, get: (key) => (reads.push(key), real.get(key)) });
   });
+  afterAll(() => real.close?.());
   const readsOf = (id: string) => reads.filter((key) => key.includes(id)).length;
 
   test('a picture is read from storage once, then sent from memory (HEAD too), until the content changes', async () => {
