@@ -17,8 +17,14 @@ type Memory = {
   entries: Map<string, { value: unknown; size: number }>;
   bytes: number;
   /** Loads under way, shared by the requests that ask meanwhile, as long as nothing changed since they began. */
-  loading: Map<string, { version: number; promise: Promise<unknown> }>;
+  loading: Map<string, { version: number; since: number; promise: Promise<unknown> }>;
 };
+
+/**
+ * A load this old is no longer joined: one that hangs (a storage or database
+ * connection gone silent) holds up those who joined it, not everyone after.
+ */
+const SHARE_LOADS_FOR_MS = 2_000;
 
 // Kept on globalThis, like the content version: the dev server's reloads and
 // the e2e tests (which load the built app beside the sources) share them.
@@ -69,10 +75,10 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
     }
     const startedAt = contentVersion();
     const underWay = loading.get(key);
-    if (underWay?.version === startedAt) return underWay.promise as Promise<T>;
+    if (underWay?.version === startedAt && Date.now() - underWay.since < SHARE_LOADS_FOR_MS) return underWay.promise as Promise<T>;
 
     const promise = load();
-    loading.set(key, { version: startedAt, promise });
+    loading.set(key, { version: startedAt, since: Date.now(), promise });
     try {
       const value = await promise;
       if (contentVersion() === startedAt && keep(value) && !entries.has(key)) store(key, value);

@@ -1,7 +1,7 @@
 // The memory of public query results (and of pictures' bytes): kept until the
 // content changes, never a result that may predate a change, bounded in
 // entries or in bytes, one load shared by those who ask while it runs.
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { markContentChanged } from '../../app/lib/content-version.server.ts';
 import { createPublicMemory, rememberPublic } from '../../app/lib/public-data-cache.server.ts';
 
@@ -101,4 +101,36 @@ test('a memory bounded in bytes lets the least recently used go, and keeps nothi
   await remember('huge', bytes('huge', 1001));
 
   expect(Object.fromEntries(loads)).toEqual({ a: 1, b: 2, c: 1, huge: 2 });
+
+  // A change empties it, bytes and all: two new entries fit again.
+  markContentChanged();
+  for (const key of ['d', 'e', 'd', 'e']) await remember(key, bytes(key, 400));
+  expect([loads.get('d'), loads.get('e')]).toEqual([1, 1]);
+});
+
+test('a load that has run for 2 s is no longer joined: one that hangs holds up only those who joined it', async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const finishes: Array<(value: string) => void> = [];
+    const load = Object.assign(
+      () => {
+        load.calls++;
+        return new Promise<string>((resolve) => finishes.push(resolve));
+      },
+      { calls: 0 },
+    );
+    const hanging = rememberPublic('test:hanging', load);
+    vi.advanceTimersByTime(1_999);
+    const joined = rememberPublic('test:hanging', load);
+    expect(load.calls).toBe(1);
+    vi.advanceTimersByTime(1);
+    const own = rememberPublic('test:hanging', load);
+    expect(load.calls).toBe(2);
+    finishes[1]!('its own load');
+    expect(await own).toBe('its own load');
+    finishes[0]!('at last');
+    expect(await Promise.all([hanging, joined])).toEqual(['at last', 'at last']);
+  } finally {
+    vi.useRealTimers();
+  }
 });
