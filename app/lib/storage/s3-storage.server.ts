@@ -30,6 +30,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   const client = new S3Client({
     region: options.region ?? 'us-east-1',
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // The SDK waits forever by default: a store that stops answering, or stops sending a file
+    // midway, would hold the request (and those sharing its read) for good. 30 s of silence is a failure.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 30_000 },
     ...(endpoint && {
       endpoint,
       // Self-hosted stores rarely resolve "<bucket>.<host>" names.
