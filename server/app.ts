@@ -65,7 +65,13 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // Other instances' writes make this instance's cached pages stale too; it
   // confirms each, and says hello so that the others wait for it.
   if (connection.listen) {
-    await connection.listen(CONTENT_CHANNEL, onInstanceMessage);
+    // Back after its connection was lost, this instance may have missed changes (its pages and
+    // pictures stale), and the others, their confirmations not coming, may have forgotten it.
+    const relisten = () => {
+      markContentChanged();
+      void announceInstance().catch(() => {});
+    };
+    await connection.listen(CONTENT_CHANNEL, onInstanceMessage, relisten);
     await announceInstance();
   }
   // And a sibling worker's (WEB_CONCURRENCY), before that worker answers.

@@ -31,8 +31,12 @@ export type DatabaseConnection = {
   dump?: () => Promise<Buffer>;
   /** PostgreSQL only (one process is all PGlite has): tell the other instances. */
   notify?: (channel: string, payload: string) => Promise<void>;
-  /** PostgreSQL only: hear the other instances; resolves once listening. */
-  listen?: (channel: string, onMessage: (payload: string) => void) => Promise<void>;
+  /**
+   * PostgreSQL only: hear the other instances; resolves once listening.
+   * `onRelisten` runs each time the listening connection is back after it was
+   * lost: what was sent meanwhile never arrives.
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void, onRelisten: () => void) => Promise<void>;
   /** PGlite only: the client itself, one connection for the process (statements prepared once stay prepared). */
   pglite?: PGlite;
 };
@@ -53,8 +57,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       notify: async (channel, payload) => {
         await client.notify(channel, payload);
       },
-      listen: async (channel, onMessage) => {
-        await client.listen(channel, onMessage);
+      listen: async (channel, onMessage, onRelisten) => {
+        let listening = false;
+        // postgres-js listens again by itself after the connection was lost, and calls this each time.
+        await client.listen(channel, onMessage, () => {
+          if (listening) onRelisten();
+          listening = true;
+        });
       },
     };
   }

@@ -11,6 +11,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import postgres from 'postgres';
 import { afterAll, expect, inject, test } from 'vitest';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgres-blog.ts';
@@ -66,6 +67,20 @@ async function startInstance(databaseUrl: string) {
   throw new Error('instance did not come up');
 }
 
+/** Vreni Graf's session cookie, signed in on the instance at `url`. */
+async function signInOn(url: string) {
+  const login = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { origin: url },
+    body: new URLSearchParams({ email: 'vreni@example.ch', password: TEST_PASSWORD }),
+    redirect: 'manual',
+  });
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
 /** A database of its own on the test's PostgreSQL; `seed` writes Vreni Graf (who can sign in) and one recipe of hers once the instances have migrated it. */
 async function createBlogDatabase() {
   const database = await createPostgresDatabase(adminUrl);
@@ -94,16 +109,7 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   const [a, b] = await Promise.all([startInstance(blog.databaseUrl), startInstance(blog.databaseUrl)]);
   const { recipeId } = await blog.seed();
 
-  const login = await fetch(`${a.url}/login`, {
-    method: 'POST',
-    headers: { origin: a.url },
-    body: new URLSearchParams({ email: 'vreni@example.ch', password: TEST_PASSWORD }),
-    redirect: 'manual',
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signInOn(a.url);
   expect(cookie).toMatch(/chuchiblog\.session_token=/);
 
   const profileOnB = await fetch(`${b.url}/profile`, { headers: { cookie }, redirect: 'manual' });
@@ -136,6 +142,51 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   const onB = await fetch(`${b.url}${detail}`);
   expect(onB.headers.get('x-page-cache')).toBe('miss');
   expect(await onB.text()).toContain('Sehr fein, wie bei Grosi.');
+
+  a.child.kill('SIGTERM');
+  b.child.kill('SIGTERM');
+  expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+});
+
+test.skipIf(!adminUrl)('an instance whose listening connection was lost catches up when it is back: its pages fresh, and known again to the others', async () => {
+  const blog = await createBlogDatabase();
+  const [a, b] = await Promise.all([startInstance(blog.databaseUrl), startInstance(blog.databaseUrl)]);
+  const { recipeId } = await blog.seed();
+  const cookie = await signInOn(a.url);
+  const detail = `/detail/${recipeId}`;
+  const comment = (text: string) =>
+    fetch(`${a.url}${detail}`, {
+      method: 'POST',
+      headers: { origin: a.url, cookie },
+      body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: text }),
+      redirect: 'manual',
+    });
+  await fetch(`${b.url}${detail}`);
+  expect((await fetch(`${b.url}${detail}`)).headers.get('x-page-cache')).toBe('hit');
+
+  // B stopped, its listening connection ended by the server: A's notice of the comment goes
+  // nowhere, and A, without B's confirmation, forgets B after 2 s and answers.
+  b.child.kill('SIGSTOP');
+  const admin = postgres(adminUrl!, { max: 1, onnotice: () => {} });
+  cleanups.push(() => admin.end());
+  const name = decodeURIComponent(new URL(blog.databaseUrl).pathname.slice(1));
+  const ended = await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = ${name} and query ilike 'listen%'`;
+  expect(ended.length).toBeGreaterThanOrEqual(2); // A's and B's
+  expect((await comment('Wie bei Grosi.')).status).toBe(303);
+  b.child.kill('SIGCONT');
+
+  // B listens again and, not knowing what it missed, renders afresh.
+  await expect.poll(async () => (await (await fetch(`${b.url}${detail}`)).text()).includes('Wie bei Grosi.'), { timeout: 5_000 }).toBe(true);
+
+  // And says hello again: A waits for B's confirmation once more before it answers.
+  b.child.kill('SIGSTOP');
+  let answered = false;
+  const second = comment('Noch einmal gemacht.').finally(() => (answered = true));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(answered).toBe(false);
+  b.child.kill('SIGCONT');
+  expect((await second).status).toBe(303);
+  expect(await (await fetch(`${b.url}${detail}`)).text()).toContain('Noch einmal gemacht.');
 
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
