@@ -56,8 +56,8 @@ export async function deleteImage(id: string) {
  * content changed, which empties the memory of pictures (image-route.server.ts)
  * here and on every other instance before it resolves. In that order: an
  * instance that forgot a picture while its files were still there could read
- * and keep it again. A failure is logged, not thrown: the orphan sweep finds
- * what is left.
+ * and keep it again. A file that cannot be removed is logged, not thrown: the
+ * orphan sweep finds what is left.
  */
 export async function removeImageFiles(ids: readonly string[]) {
   const storage = getStorage();

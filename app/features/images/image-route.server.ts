@@ -40,7 +40,8 @@ async function readRendition(key: string): Promise<Rendition | undefined> {
     return { size: file.size };
   }
   try {
-    return { size: file.size, bytes: Buffer.concat(await file.body.toArray()) };
+    const bytes = Buffer.concat(await file.body.toArray());
+    return { size: bytes.length, bytes };
   } finally {
     file.body.destroy();
   }
