@@ -1,11 +1,12 @@
 // Scale-out: two real server processes on one PostgreSQL database
 // (DATABASE_URL), as behind a load balancer. Both migrate and serve the same
 // data, a session started on one is valid on the other, and a write on one
-// is seen at once on the other despite its page cache. And on PostgreSQL,
+// is seen at once on the other despite its page cache (and a picture deleted
+// on one is no longer sent from the other's memory). And on PostgreSQL,
 // where a render waits for the database, readers who arrive together at a
 // page share one render.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,9 +14,11 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import postgres from 'postgres';
 import { afterAll, expect, inject, test } from 'vitest';
+import { createS3Storage } from '../../app/lib/storage/s3-storage.server.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgres-blog.ts';
 import { arriveTogether, type RawAnswer } from '../support/raw-http.ts';
+import { startS3Server } from '../support/s3-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const adminUrl = inject('postgresUrl');
@@ -36,7 +39,7 @@ async function freePort() {
   });
 }
 
-async function startInstance(databaseUrl: string) {
+async function startInstance(databaseUrl: string, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-pg-instance-'));
   cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -55,6 +58,7 @@ async function startInstance(databaseUrl: string) {
       AUTH_SECRET: 'ein-gemeinsames-geheimnis-fuer-alle-instanzen-2024',
       LOG_LEVEL: 'silent',
       WEB_CONCURRENCY: '1', // one process each, whatever the environment says
+      ...extraEnv,
     },
   });
   children.push(child);
@@ -187,6 +191,48 @@ test.skipIf(!adminUrl)('an instance whose listening connection was lost catches 
   b.child.kill('SIGCONT');
   expect((await second).status).toBe(303);
   expect(await (await fetch(`${b.url}${detail}`)).text()).toContain('Noch einmal gemacht.');
+
+  a.child.kill('SIGTERM');
+  b.child.kill('SIGTERM');
+  expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+});
+
+test.skipIf(!adminUrl)('a picture another instance keeps in memory is gone there the moment its recipe is deleted', async () => {
+  // Pictures in one S3 store (s3rver), as several instances need them.
+  const s3 = await startS3Server();
+  cleanups.push(() => s3.stop());
+  const s3Env = { S3_BUCKET: s3.options.bucket, S3_ENDPOINT: s3.options.endpoint, S3_ACCESS_KEY_ID: s3.options.accessKeyId, S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey };
+  const blog = await createBlogDatabase();
+  const [a, b] = await Promise.all([startInstance(blog.databaseUrl, s3Env), startInstance(blog.databaseUrl, s3Env)]);
+  const { recipeId } = await blog.seed();
+  // The recipe's picture: two renditions in the store, its row, the recipe pointing at it.
+  const store = createS3Storage(s3.options);
+  const imageId = randomUUID();
+  const small = randomBytes(3_000);
+  for (const width of [480, 960]) await store.put(`images/${imageId}/${width}.avif`, small, 'image/avif');
+  const sql = postgres(blog.databaseUrl, { max: 1, onnotice: () => {} });
+  cleanups.push(() => sql.end());
+  await sql`insert into images (id, width, height, widths) values (${imageId}, 960, 640, ${[480, 960]})`;
+  await sql`update recipes set image_id = ${imageId} where id = ${recipeId}`;
+
+  const picture = (width: number) => fetch(`${b.url}/images/${imageId}/${width}.avif`);
+  for (const width of [480, 960]) expect((await picture(width)).status).toBe(200);
+  // One rendition taken from the store behind B's back (no signal): B still sends it, from memory.
+  await store.removePrefix(`images/${imageId}/960.avif`);
+  const kept = await picture(960);
+  expect(Buffer.from(await kept.arrayBuffer()).equals(small)).toBe(true);
+
+  // The owner deletes the recipe on A; its picture goes with it. Once A has answered, B sends neither.
+  const deleted = await fetch(`${a.url}/detail/${recipeId}/delete`, {
+    method: 'POST',
+    headers: { origin: a.url, cookie: await signInOn(a.url) },
+    body: new URLSearchParams({ intent: 'delete' }),
+    redirect: 'manual',
+  });
+  expect(deleted.status).toBe(200); // { deleted: true }: the page deleted from shows the outcome
+  expect(await store.list(`images/${imageId}/`)).toEqual([]);
+  for (const width of [480, 960]) expect((await picture(width)).status).toBe(404);
+  store.close?.();
 
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
