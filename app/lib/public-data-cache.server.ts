@@ -23,8 +23,10 @@ type Memory = {
 /**
  * A load this old is no longer joined: one that hangs (a storage or database
  * connection gone silent) holds up those who joined it, not everyone after.
+ * Long enough that a slow query on a busy database is not run again for each
+ * reader, exactly when the database can least afford it.
  */
-const SHARE_LOADS_FOR_MS = 2_000;
+const SHARE_LOADS_FOR_MS = 10_000;
 
 // Kept on globalThis, like the content version: the dev server's reloads and
 // the e2e tests (which load the built app beside the sources) share them.
@@ -75,10 +77,10 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
     }
     const startedAt = contentVersion();
     const underWay = loading.get(key);
-    if (underWay?.version === startedAt && Date.now() - underWay.since < SHARE_LOADS_FOR_MS) return underWay.promise as Promise<T>;
+    if (underWay?.version === startedAt && performance.now() - underWay.since < SHARE_LOADS_FOR_MS) return underWay.promise as Promise<T>;
 
     const promise = load();
-    loading.set(key, { version: startedAt, since: Date.now(), promise });
+    loading.set(key, { version: startedAt, since: performance.now(), promise });
     try {
       const value = await promise;
       if (contentVersion() === startedAt && keep(value) && !entries.has(key)) store(key, value);
