@@ -18,6 +18,7 @@ import { createS3Storage } from '../../app/lib/storage/s3-storage.server.ts';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgres-blog.ts';
 import { arriveTogether, type RawAnswer } from '../support/raw-http.ts';
+import { findPgBin, startPostgres } from '../support/postgres-server.ts';
 import { startS3Server } from '../support/s3-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -191,6 +192,47 @@ test.skipIf(!adminUrl)('an instance whose listening connection was lost catches 
   b.child.kill('SIGCONT');
   expect((await second).status).toBe(303);
   expect(await (await fetch(`${b.url}${detail}`)).text()).toContain('Noch einmal gemacht.');
+
+  a.child.kill('SIGTERM');
+  b.child.kill('SIGTERM');
+  expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+});
+
+test.skipIf(!adminUrl)('after a restart of PostgreSQL both instances listen again: a write on one is seen on the other', async () => {
+  // A server of this test's own, restarted while the two instances run.
+  const server = await startPostgres(findPgBin()!);
+  cleanups.push(() => server.stop());
+  const database = await createPostgresDatabase(server.url);
+  cleanups.push(database.drop);
+  const [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
+  const recipeId = await seedAuthorWithRecipe(database.url, { name: 'Vreni Graf', email: 'vreni@example.ch' }, {
+    title: 'Zuger Kirschtorte',
+    lead: 'Mit Kirsch, wie es sich gehört.',
+    duration: 90,
+    category: 'Dessert',
+    level: 'Mittel',
+    quantity: 'für 8 Personen',
+    ingredients: [{ name: 'Kirsch', amount: '1 dl' }],
+    description: 'Böden backen, tränken, füllen.',
+  });
+  const detail = `/detail/${recipeId}`;
+  await fetch(`${b.url}${detail}`);
+  expect((await fetch(`${b.url}${detail}`)).headers.get('x-page-cache')).toBe('hit');
+
+  // Down for a second: every connection ends, and what is notified meanwhile is lost.
+  await server.restart(1_000);
+  const cookie = await signInOn(a.url); // A's pool is back
+  expect(cookie).toMatch(/chuchiblog\.session_token=/);
+  const comment = await fetch(`${a.url}${detail}`, {
+    method: 'POST',
+    headers: { origin: a.url, cookie },
+    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: 'Nach dem Neustart.' }),
+    redirect: 'manual',
+  });
+  expect(comment.status).toBe(303);
+  // postgres-js listens again by itself once the server is back (trying again after a growing pause,
+  // at most about 20 s); B, not knowing what it missed, then renders afresh.
+  await expect.poll(async () => (await (await fetch(`${b.url}${detail}`)).text()).includes('Nach dem Neustart.'), { timeout: 30_000, interval: 500 }).toBe(true);
 
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 // Debian's PostgreSQL on a loopback port in a temporary directory, for the
 // "postgres" lane, the e2e tests and the benchmarks; stopped by its PID.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -43,18 +43,31 @@ export async function startPostgres(bin: string) {
     '-D', dataDir, '-p', String(port), '-h', '127.0.0.1', '-k', dir,
     '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
   ];
-  const server = spawn(file!, rest, { stdio: 'ignore' });
+  let server = spawn(file!, rest, { stdio: 'ignore' });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
+  const ready = async () => {
+    for (let i = 0; i < 100; i++) {
+      try {
+        execFileSync(path.join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
-  }
+  };
+  await ready();
   return {
     url,
+    /** A fast shutdown (every connection ends), `downMs` away, then the same server again. */
+    restart: async (downMs = 0) => {
+      const exited = new Promise((r) => server.once('exit', r));
+      // The postmaster itself (as root, `server` is runuser, which passes SIGTERM on but not SIGINT).
+      process.kill(Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]), 'SIGINT');
+      await exited;
+      await new Promise((r) => setTimeout(r, downMs));
+      server = spawn(file!, rest, { stdio: 'ignore' });
+      await ready();
+    },
     stop: async () => {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
