@@ -42,28 +42,18 @@ const memories = (holder.__chuchiPublicMemories ??= new Map());
  * is shared.
  */
 export function createPublicMemory<T>(name: string, { maxEntries = Infinity, maxBytes = Infinity, sizeOf = () => 0 }: Limits<T> = {}) {
-  let memory = memories.get(name);
-  if (!memory) {
-    const created: Memory = { entries: new Map(), bytes: 0, loading: new Map() };
-    onContentChange(() => {
-      created.entries.clear();
-      created.bytes = 0;
-    });
-    memories.set(name, created);
-    memory = created;
-  }
+  const memory = memories.get(name) ?? newMemory(name);
   const { entries, loading } = memory;
-  const state = memory;
 
   function store(key: string, value: T) {
     const size = sizeOf(value);
     if (size > maxBytes) return;
     entries.set(key, { value, size });
-    state.bytes += size;
-    while (entries.size > maxEntries || state.bytes > maxBytes) {
+    memory.bytes += size;
+    while (entries.size > maxEntries || memory.bytes > maxBytes) {
       const [oldest, entry] = entries.entries().next().value!;
       entries.delete(oldest);
-      state.bytes -= entry.size;
+      memory.bytes -= entry.size;
     }
   }
 
@@ -89,6 +79,16 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
       if (loading.get(key)?.promise === promise) loading.delete(key);
     }
   };
+}
+
+function newMemory(name: string): Memory {
+  const memory: Memory = { entries: new Map(), bytes: 0, loading: new Map() };
+  onContentChange(() => {
+    memory.entries.clear();
+    memory.bytes = 0;
+  });
+  memories.set(name, memory);
+  return memory;
 }
 
 const publicData = createPublicMemory<unknown>('public data', { maxEntries: 500 });
