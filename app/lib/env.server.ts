@@ -116,7 +116,7 @@ const envSchema = z
     LOG_FORMAT: z.enum(['json', 'pretty'], { message: 'must be json or pretty' }).optional(),
     /** Memory for the anonymous page cache (compressed and plain copies), in MiB; 0 turns it off. */
     PAGE_CACHE_MB: z.coerce.number({ message: 'must be a number of MiB' }).min(0).max(65_536).default(64),
-    /** Memory for pictures' bytes (renditions up to 1 MiB each, kept until a write changes public content), in MiB; 0 turns it off. */
+    /** Memory for pictures' bytes (renditions up to 1 MiB each, kept until a write changes public content), in MiB; 0 keeps none. */
     IMAGE_CACHE_MB: z.coerce.number({ message: 'must be a number of MiB' }).min(0).max(65_536).default(32),
     /**
      * Worker processes that share the port (server.js, node:cluster): a count, or `auto` for one per

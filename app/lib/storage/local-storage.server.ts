@@ -102,16 +102,6 @@ export function createLocalStorage(root: string): Storage {
       return { body: handle.createReadStream(), size: info.size };
     },
 
-    async head(key) {
-      try {
-        const info = await stat(fileOf(key));
-        return info.isFile() ? { size: info.size } : undefined;
-      } catch (error) {
-        if (isMissing(error)) return undefined;
-        throw error;
-      }
-    },
-
     list,
 
     async removePrefix(prefix) {

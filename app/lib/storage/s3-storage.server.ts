@@ -2,7 +2,6 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
-  HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -80,17 +79,6 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         // In Node.js the SDK's body is an http.IncomingMessage (a Readable).
         if (!(object.Body instanceof Readable)) throw new Error('S3 returned no readable body');
         return { body: object.Body, size: object.ContentLength ?? 0 };
-      } catch (error) {
-        if (isNotFound(error)) return undefined;
-        throw error;
-      }
-    },
-
-    async head(key) {
-      assertSafeKey(key);
-      try {
-        const object = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { size: object.ContentLength ?? 0 };
       } catch (error) {
         if (isNotFound(error)) return undefined;
         throw error;

@@ -16,8 +16,6 @@ export type Storage = {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** undefined when there is no such file. The caller must consume or destroy the body. */
   get(key: string): Promise<StoredFile | undefined>;
-  /** Size without reading the file (HEAD requests); undefined when there is none. */
-  head(key: string): Promise<{ size: number } | undefined>;
   /** Every file whose key starts with the prefix ("" lists everything). */
   list(prefix: string): Promise<StoredEntry[]>;
   /** Removes every file whose key starts with the prefix. */
