@@ -86,9 +86,9 @@ async function signInOn(url: string) {
     .join('; ');
 }
 
-/** A database of its own on the test's PostgreSQL; `seed` writes Vreni Graf (who can sign in) and one recipe of hers once the instances have migrated it. */
-async function createBlogDatabase() {
-  const database = await createPostgresDatabase(adminUrl);
+/** A database of its own on the test's PostgreSQL (or the server at `serverUrl`); `seed` writes Vreni Graf (who can sign in) and one recipe of hers once the instances have migrated it. */
+async function createBlogDatabase(serverUrl = adminUrl!) {
+  const database = await createPostgresDatabase(serverUrl);
   cleanups.push(database.drop);
   return {
     databaseUrl: database.url,
@@ -202,19 +202,9 @@ test.skipIf(!adminUrl)('after a restart of PostgreSQL both instances listen agai
   // A server of this test's own, restarted while the two instances run.
   const server = await startPostgres(findPgBin()!);
   cleanups.push(() => server.stop());
-  const database = await createPostgresDatabase(server.url);
-  cleanups.push(database.drop);
-  const [a, b] = await Promise.all([startInstance(database.url), startInstance(database.url)]);
-  const recipeId = await seedAuthorWithRecipe(database.url, { name: 'Vreni Graf', email: 'vreni@example.ch' }, {
-    title: 'Zuger Kirschtorte',
-    lead: 'Mit Kirsch, wie es sich gehört.',
-    duration: 90,
-    category: 'Dessert',
-    level: 'Mittel',
-    quantity: 'für 8 Personen',
-    ingredients: [{ name: 'Kirsch', amount: '1 dl' }],
-    description: 'Böden backen, tränken, füllen.',
-  });
+  const blog = await createBlogDatabase(server.url);
+  const [a, b] = await Promise.all([startInstance(blog.databaseUrl), startInstance(blog.databaseUrl)]);
+  const { recipeId } = await blog.seed();
   const detail = `/detail/${recipeId}`;
   await fetch(`${b.url}${detail}`);
   expect((await fetch(`${b.url}${detail}`)).headers.get('x-page-cache')).toBe('hit');
