@@ -23,3 +23,24 @@ test('a page from the cache hydrates without a CSP violation or script error', a
   expect(violations).toEqual([]);
   expect(page.errors).toEqual([]);
 });
+
+test('a reader asks the server for pages, their data, build files and pictures only', async ({ openPage }) => {
+  const owner = await createAccount('Beat Keller');
+  await createRecipe(owner, { title: 'Zuger Kirschtorte', category: 'Backen' });
+
+  const page = await openPage();
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Zuger Kirschtorte' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Zuger Kirschtorte' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  // What a cache or a file answers. React Router's lazy route discovery would add a
+  // `/__manifest` request after every page, rendered through React Router each time.
+  const answeredFromMemory = /^\/(?:$|assets\/|images\/|fonts\/|[\w-]+\.svg$)|\.data$/;
+  expect(asked.length).toBeGreaterThan(3);
+  expect(asked.filter((path) => !answeredFromMemory.test(path))).toEqual([]);
+  expect(page.errors).toEqual([]);
+});
