@@ -1,5 +1,6 @@
 // The exact page cache for anonymous readers. A public page is kept after its
-// first render, whole and compressed (brotli, gzip), and served from memory
+// first render, whole and compressed (brotli, gzip), and so is its route data
+// (`.data`, what a client-side navigation asks), and served from memory
 // without running React until a write changes what pages show
 // (lib/content-version.server.ts). See docs/decisions/005-page-cache.md.
 import { createHash } from 'node:crypto';
@@ -13,7 +14,8 @@ import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
 import { chooseEncoding, type Encoding } from './content-encoding.ts';
 import { etagOf } from './etag.ts';
-import { isRouteDataPath } from './route-data.ts';
+import { isRouteDataPath, pagePathOfData } from './route-data.ts';
+import { PRIVATE_CACHE_CONTROL } from './private-answers.ts';
 import { cspHeader, hardeningHeaders } from './security-headers.ts';
 
 const CATEGORY_PATHS = CATEGORIES.map((c) => c.slug).join('|');
@@ -27,6 +29,8 @@ const KEPT_TYPES = /^(?:application\/(?:xml|rss\+xml)|text\/plain)\b/;
  * (unbounded keys from free text), and a search costs milliseconds (bench/RESULTS.md).
  */
 const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|datenschutz|tags/[^/]+|detail/[^/]+|${MACHINE_PATHS})$`);
+/** The pages whose route data (`.data`, a client-side navigation) is kept too: not the machine-read documents. */
+const DATA_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|datenschutz|tags/[^/]+|detail/[^/]+)$`);
 /** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);
 /** A recipe reads `?portionen=N` (the servings calculator); the imprint, the privacy page and the machine-read documents read no query parameter at all. */
@@ -34,6 +38,8 @@ const RECIPE_PAGE = /^\/detail\/[^/]+$/;
 
 type Entry = {
   status: number;
+  /** Route data (a navigation's `.data`), not the page: never a 304, sent as the render sent it. */
+  routeData: boolean;
   etag: string;
   bodies: Record<Encoding, Buffer>;
   /** The whole header block for each encoding, over HTTP and over HTTPS (with HSTS), built once when the page is kept. */
@@ -96,15 +102,17 @@ export function isPageCacheHit(res: Pick<ServerResponse, 'getHeader'>) {
 }
 
 /** What every answer from the store says besides its body: the page's own CSP, ETag, the encoding. */
-function headerBlock({ contentType, csp, etag, encoding, length, secure }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number; secure: boolean }) {
+function headerBlock({ contentType, csp, etag, encoding, length, secure, routeData }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number; secure: boolean; routeData: boolean }) {
   return {
     ...hardeningHeaders({ secure }),
     'Content-Type': contentType,
     'Content-Security-Policy': csp,
-    ETag: etag,
     Vary: 'Accept-Encoding, Cookie',
-    // Browsers may keep it but ask again (a 304 is cheap); the signed-in version of a URL differs.
-    'Cache-Control': 'no-cache',
+    ...(routeData
+      ? // As rendered: React Router's client reads this header, and browsers keep no route data (server/private-answers.ts).
+        { 'X-Remix-Response': 'yes', 'Cache-Control': PRIVATE_CACHE_CONTROL }
+      : // Browsers may keep a page but ask again (a 304 is cheap); the signed-in version of a URL differs.
+        { ETag: etag, 'Cache-Control': 'no-cache' }),
     'X-Page-Cache': 'hit',
     ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
     'Content-Length': String(length),
@@ -117,7 +125,7 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, secure: b
   const encoding = chooseEncoding(req.headers['accept-encoding']);
   // Behind a TLS proxy every request is the HTTPS one: nothing is merged per request.
   const headers = entry.headers[secure ? 'https' : 'http'][encoding];
-  if (entry.status === 200 && req.headers['if-none-match'] === entry.etag) {
+  if (entry.status === 200 && !entry.routeData && req.headers['if-none-match'] === entry.etag) {
     const { 'Content-Length': _length, 'Content-Encoding': _encoding, ...notModified } = headers;
     res.writeHead(304, notModified).end();
     return;
@@ -128,10 +136,13 @@ function send(req: IncomingMessage, res: ServerResponse, entry: Entry, secure: b
 type PageRequest = { method?: string; url?: string; headers: { cookie?: string } };
 
 const NO_QUERY = new URL('http://localhost/');
+/** Route data is kept under its page's key and this word (a key from a URL has no space). */
+const ROUTE_DATA_SUFFIX = 'data';
 
 /**
  * The key a request is answered from and stored under, or undefined when it
- * may be neither (not an anonymous read of a public page). The key is the
+ * may be neither (not an anonymous read of a public page or of its route
+ * data, which is kept under the page's key and a word). The key is the
  * path and, for a recipe scaled to other servings, `?portionen=N`
  * (utils/servings-param.ts), for the later pages of a list (home, categories,
  * tags), `?seite=N` (utils/pagination.ts):
@@ -144,9 +155,18 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   const read = method === 'GET' || method === 'HEAD';
   if (!read || !url.startsWith('/') || mayCarrySession(headers.cookie)) return undefined;
   const queryStart = url.indexOf('?');
-  const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!PUBLIC_PAGE.test(path) || isRouteDataPath(path)) return undefined;
+  const requestPath = queryStart === -1 ? url : url.slice(0, queryStart);
+  const routeData = isRouteDataPath(requestPath);
+  const path = routeData ? pagePathOfData(requestPath) : requestPath;
+  if (!(routeData ? DATA_PAGE : PUBLIC_PAGE).test(path)) return undefined;
   const query = queryStart === -1 ? NO_QUERY : new URL(`http://localhost/${url.slice(queryStart)}`); // the query only: cannot throw
+  // `_routes` names the only loaders to run (a revalidation): not the data a navigation asks.
+  if (routeData && query.searchParams.has('_routes')) return undefined;
+  const pageKey = pageKeyOf(path, query);
+  return pageKey === undefined || !routeData ? pageKey : `${pageKey} ${ROUTE_DATA_SUFFIX}`;
+}
+
+function pageKeyOf(path: string, query: URL) {
   if (RECIPE_PAGE.test(path)) return path + servingsCacheSuffix(query);
   if (!LIST_PAGE.test(path)) return path; // the imprint, the privacy page, robots.txt, sitemaps, feeds: no parameter makes a copy
   const suffix = pageCacheSuffix(query);
@@ -183,6 +203,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     const key = cacheKey(req);
     if (key === undefined) return next();
     const versionAtStart = contentVersion();
+    const routeData = key.endsWith(` ${ROUTE_DATA_SUFFIX}`);
+    // Route data leaves private-answers marked private for browsers. React Router's adapter
+    // appends a route's own Cache-Control to it, so an unchanged header means the route said nothing.
+    const cacheControlAtStart = res.getHeader('cache-control');
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -193,12 +217,15 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
 
     const storeIfPublic = () => {
       const contentType = String(res.getHeader('content-type') ?? '');
+      const cacheControl = res.getHeader('cache-control');
       const storable =
         req.method === 'GET' &&
-        ((contentType.startsWith('text/html') && (res.statusCode === 200 || (res.statusCode === 404 && key === req.path))) ||
-          (KEPT_TYPES.test(contentType) && res.statusCode === 200)) &&
+        (routeData
+          ? contentType.startsWith('text/x-script') && res.statusCode === 200 && cacheControl === cacheControlAtStart
+          : ((contentType.startsWith('text/html') && (res.statusCode === 200 || (res.statusCode === 404 && key === req.path))) ||
+              (KEPT_TYPES.test(contentType) && res.statusCode === 200)) &&
+            !/private|no-store/.test(String(cacheControl ?? ''))) &&
         !res.getHeader('set-cookie') &&
-        !/private|no-store/.test(String(res.getHeader('cache-control') ?? '')) &&
         // A write while this page rendered may have made it stale already.
         contentVersion() === versionAtStart;
       if (!storable) return;
@@ -207,15 +234,16 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const identity = Buffer.concat(chunks);
       const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
       const gz = gzipSync(identity, { level: 7 });
-      const csp = cspHeader({ scriptSources: inlineScriptHashes(identity.toString('utf8')) });
+      const csp = cspHeader({ scriptSources: routeData ? [] : inlineScriptHashes(identity.toString('utf8')) });
       const etag = etagOf(identity);
       const bodies = { br, gzip: gz, identity };
       const headersFor = (secure: boolean) => {
-        const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure });
+        const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure, routeData });
         return { br: block('br'), gzip: block('gzip'), identity: block('identity') };
       };
       store.set(key, {
         status: res.statusCode,
+        routeData,
         etag,
         bodies,
         headers: { http: headersFor(false), https: headersFor(true) },

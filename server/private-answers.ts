@@ -2,6 +2,9 @@ import type { RequestHandler } from 'express';
 import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { isRouteDataPath } from './route-data.ts';
 
+/** What a personal answer says: no shared cache and no browser keeps it. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
 /** Pages that are personal whoever asks, or carry a token in their address. */
 const PERSONAL_PATHS = /^\/(profile|konto|create|edit|login|forgot|reset-password|verify-email|logout)(\/|$)/;
 
@@ -18,7 +21,7 @@ export function privateAnswers(): RequestHandler {
       isRouteDataPath(req.path) ||
       PERSONAL_PATHS.test(req.path) ||
       (req.method !== 'GET' && req.method !== 'HEAD');
-    if (personal) res.setHeader('Cache-Control', 'private, no-store');
+    if (personal) res.setHeader('Cache-Control', PRIVATE_CACHE_CONTROL);
     next();
   };
 }

@@ -6,3 +6,8 @@
 export function isRouteDataPath(path: string) {
   return path.endsWith('.data');
 }
+
+/** The page whose data a `.data` path asks for, read as React Router reads it: `/_.data` is `/`'s. */
+export function pagePathOfData(path: string) {
+  return path.endsWith('/_.data') ? path.slice(0, -'_.data'.length) : path.slice(0, -'.data'.length);
+}

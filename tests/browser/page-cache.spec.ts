@@ -24,17 +24,22 @@ test('a page from the cache hydrates without a CSP violation or script error', a
   expect(page.errors).toEqual([]);
 });
 
-test('a reader asks the server for pages, their data, build files and pictures only', async ({ openPage }) => {
+test('a reader asks the server for pages, their data, build files and pictures only, and gets the data from the cache', async ({ openPage, app }) => {
   const owner = await createAccount('Beat Keller');
-  await createRecipe(owner, { title: 'Zuger Kirschtorte', category: 'Backen' });
+  const { id } = await createRecipe(owner, { title: 'Zuger Kirschtorte', category: 'Backen' });
+  // Another reader's navigation had the recipe's data kept.
+  expect((await fetch(`${app.url}/detail/${id}.data`)).headers.get('x-page-cache')).toBe('miss');
 
   const page = await openPage();
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   await page.goto('/');
   await hydrated(page);
+  const navigationData = page.waitForResponse((response) => new URL(response.url()).pathname === `/detail/${id}.data`);
   await page.getByRole('link', { name: 'Zuger Kirschtorte' }).first().click();
+  expect((await navigationData).headers()['x-page-cache']).toBe('hit');
   await expect(page.getByRole('heading', { level: 1, name: 'Zuger Kirschtorte' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   // What a cache or a file answers. React Router's lazy route discovery would add a

@@ -193,8 +193,44 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
   }
 });
 
-test('personal, data and error answers are never kept', async () => {
-  for (const path of ['/login', '/profile', `/detail/${recipeId}.data`, '/api/altcha-challenge']) {
+test("a navigation's route data is kept like its page: as rendered, exact after a write, never a signed-in reader's", async () => {
+  const recipe = await createRecipe(owner, { title: 'Bündner Nusstorte', category: 'Backen' });
+  const data = `/detail/${recipe.id}.data`;
+  const rendered = await get(data);
+  expect(rendered.headers['x-page-cache']).toBe('miss');
+  const hit = await warm(data);
+  expect(hit.body.equals(rendered.body)).toBe(true);
+  expect(text(hit)).toContain('Bündner Nusstorte');
+  // What React Router's client reads, and still nothing a browser keeps.
+  expect([hit.headers['content-type'], hit.headers['x-remix-response'], hit.headers['cache-control']]).toEqual([rendered.headers['content-type'], 'yes', 'private, no-store']);
+  // The data and the page are two entries: neither is served for the other.
+  const page = await warm(`/detail/${recipe.id}`);
+  expect(text(page)).toMatch(/^<!DOCTYPE html>/i);
+  expect(text(await get(data))).not.toMatch(/<!DOCTYPE html>/i);
+  // Home's data is `/_.data`; a junk parameter makes no copy; a later page is an entry of its own.
+  await warm('/_.data');
+  expect((await get('/_.data?utm_source=x')).headers['x-page-cache']).toBe('hit');
+  expect((await get('/_.data?seite=2')).headers['x-page-cache']).toBe('miss');
+
+  expect((await post(`/detail/${recipe.id}`, { intent: 'create-comment', rating: '5', nickname: 'Chiara', comment: 'Wie bei Grossmutter.' }, readerCookie)).status).toBe(303);
+  const afterComment = await get(data);
+  expect(afterComment.headers['x-page-cache']).toBe('miss');
+  expect(text(afterComment)).toContain('Wie bei Grossmutter.');
+
+  // A signed-in reader's data names them: never served from memory, never kept for others.
+  const signedIn = await get(data, { cookie: readerCookie });
+  expect(signedIn.headers['x-page-cache']).toBeUndefined();
+  expect(text(signedIn)).toContain(reader.email);
+  expect(text(await get(data))).not.toContain(reader.email);
+  // Only some loaders (`_routes`, a revalidation) and the machine-read documents render each time.
+  for (const path of [`${data}?_routes=root`, '/robots.txt.data', '/sitemap.xml.data']) {
+    await get(path);
+    expect((await get(path)).headers['x-page-cache'], path).toBeUndefined();
+  }
+});
+
+test('personal and error answers are never kept', async () => {
+  for (const path of ['/login', '/profile', '/profile.data', '/api/altcha-challenge']) {
     await get(path);
     expect((await get(path)).headers['x-page-cache'], path).toBeUndefined();
   }
