@@ -58,13 +58,16 @@ http { access_log off; gzip_static on; types { image/avif avif; } server { liste
   // Every anonymous target once before wrk (home and detail were read above), so that its rows
   // measure hits, not the one render that fills the cache.
   await (await fetch(`${server.url}/hauptgang`)).text();
+  await (await fetch(`${server.url}${detailPath}.data`)).text();
   const cookie = await signIn(server.url, 'anna@demo.chuchiblog.ch', 'chuchi-demo-2024');
   const gzip = { 'Accept-Encoding': 'gzip' };
+  await server.startUpJobsDone();
   const results = [
     wrk('nginx, the same detail page as a static file (baseline)', `http://127.0.0.1:${nginxPort}/detail.html`, gzip),
     wrk('detail, anonymous', `${server.url}${detailPath}`, gzip),
     wrk('home, anonymous', `${server.url}/`, gzip),
     wrk('category, anonymous', `${server.url}/hauptgang`, gzip),
+    wrk("detail's route data, anonymous (a click from another page)", `${server.url}${detailPath}.data`, gzip),
     wrk('detail, signed in (full render)', `${server.url}${detailPath}`, { ...gzip, Cookie: cookie }),
     wrk('home, signed in (full render)', `${server.url}/`, { ...gzip, Cookie: cookie }),
   ];
