@@ -156,6 +156,9 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   if (!read || !url.startsWith('/') || mayCarrySession(headers.cookie)) return undefined;
   const queryStart = url.indexOf('?');
   const requestPath = queryStart === -1 ? url : url.slice(0, queryStart);
+  // A path the router would read as another one (`\`, `..`, characters it encodes) renders that
+  // one's page: kept under every such spelling, it could fill the cache with copies.
+  if (!isNormalPath(requestPath)) return undefined;
   const routeData = isRouteDataPath(requestPath);
   const path = routeData ? pagePathOfData(requestPath) : requestPath;
   if (!(routeData ? DATA_PAGE : PUBLIC_PAGE).test(path)) return undefined;
@@ -164,6 +167,10 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   if (routeData && query.searchParams.has('_routes')) return undefined;
   const pageKey = pageKeyOf(path, query);
   return pageKey === undefined || !routeData ? pageKey : `${pageKey} ${ROUTE_DATA_SUFFIX}`;
+}
+
+function isNormalPath(path: string) {
+  return new URL(path, 'http://localhost').pathname === path;
 }
 
 function pageKeyOf(path: string, query: URL) {
