@@ -69,17 +69,23 @@ async function loadRecipePage(recipeId: string) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const page = await rememberPublic(`detail:${params.recipeId}`, () => loadRecipePage(params.recipeId), Boolean);
+  // A page whose comments failed to load shows that, but is not kept: the next reader tries again.
+  const complete = (page: Awaited<ReturnType<typeof loadRecipePage>>) => page !== undefined && page.commentState.error === null;
+  const page = await rememberPublic(`detail:${params.recipeId}`, () => loadRecipePage(params.recipeId), complete);
   if (!page) throw data(null, { status: 404 });
   const { recipe, commentState, similar } = page;
   const { publicUrl } = getEnv();
-  return {
-    recipe,
-    commentState,
-    similar,
-    shareUrl: `${publicUrl}/detail/${recipe.uid}`,
-  };
+  const shown = { recipe, commentState, similar, shareUrl: `${publicUrl}/detail/${recipe.uid}` };
+  // Nor by the page cache (server/page-cache.ts stores no answer that says no-store).
+  return complete(page) ? shown : data(shown, { headers: { 'Cache-Control': 'no-store' } });
 }
+
+/** The loader's Cache-Control (a page with a failure in it), on the page and on its data. */
+export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  for (const [name, value] of loaderHeaders) merged.set(name, value);
+  return merged;
+};
 
 /** Other servings change only the amounts, which the page computes itself. */
 export const shouldRevalidate = keepDataWhenOnlyServingsChange;
