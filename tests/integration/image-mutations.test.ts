@@ -12,6 +12,7 @@ import { expect, onTestFinished, test } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { images, recipes } from '../../app/db/schema/recipes.ts';
 import { removeOrphanImages } from '../../app/features/images/image-cleanup.server.ts';
+import { deleteRecipe } from '../../app/features/recipes/recipe-mutations.server.ts';
 import { deleteImage, deleteImageIfUnused, removeImageFiles, storeImage } from '../../app/features/images/image-mutations.server.ts';
 import { serveImages } from '../../app/features/images/image-route.server.ts';
 import { onContentChange } from '../../app/lib/content-version.server.ts';
@@ -224,6 +225,23 @@ test('every removal of picture files marks public content changed once the files
   expect(swept.length).toBeGreaterThan(0);
   expect(swept.at(-1)).toEqual([]);
   for (const id of [deleted, unused, ofAccount, orphan].map((image) => image!.id).concat(stray)) expect(filesOf(id)).toEqual([]);
+});
+
+test("a recipe's deletion marks public content changed once: after its picture's files are gone, or at once when it keeps none", async () => {
+  const user = await createUser();
+  const [own, shared] = await Promise.all([1, 2].map(async () => storeImage(await photo(500, 400), user.id)));
+  const withOwnPicture = await createRecipe(user, { imageId: own!.id });
+  const [withSharedPicture] = await Promise.all([createRecipe(user, { imageId: shared!.id }), createRecipe(user, { imageId: shared!.id })]);
+  const withoutPicture = await createRecipe(user);
+
+  // One signal, one round of confirmations from the other instances, sent once the files are gone.
+  expect(await foldersAtEachChange([own!.id], () => deleteRecipe(user.id, withOwnPicture.id))).toEqual([[]]);
+  expect(filesOf(own!.id)).toEqual([]);
+  // A picture another recipe still shows stays, and the recipe's removal is signalled all the same.
+  expect(await foldersAtEachChange([shared!.id], () => deleteRecipe(user.id, withSharedPicture!.id))).toEqual([[shared!.id]]);
+  expect(await foldersAtEachChange([], () => deleteRecipe(user.id, withoutPicture.id))).toEqual([[]]);
+  // Someone else's recipe or one already gone: nothing changed, nothing signalled.
+  expect(await foldersAtEachChange([], () => deleteRecipe(user.id, withoutPicture.id))).toEqual([]);
 });
 
 test('a picture sent from memory is gone the moment it is deleted', async () => {

@@ -228,8 +228,8 @@ export async function deleteAccount({ form, user }: Settings) {
   const footprint = await accountFootprint(user.id);
   const deleted = await deleteAccountData(user.id, user.email);
   if (!deleted) return redirect('/login', { headers: expiredSessionCookies() });
-  await contentChanged();
-  await removeImageFiles(deleted.imageIds);
+  // Removing the pictures' files marks the change once they are gone, for the recipes and comments too.
+  if (!(await removeImageFiles(deleted.imageIds))) await contentChanged();
   const { publicUrl } = getEnv();
   deliver(
     composeMail({

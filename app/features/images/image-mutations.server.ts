@@ -57,12 +57,14 @@ export async function deleteImage(id: string) {
  * here and on every other instance before it resolves. In that order: an
  * instance that forgot a picture while its files were still there could read
  * and keep it again. A file that cannot be removed is logged, not thrown: the
- * orphan sweep finds what is left.
+ * orphan sweep finds what is left. Says whether it marked the change (not
+ * without an image): a caller whose own write changed public pages too needs
+ * no second signal then.
  */
 export async function removeImageFiles(ids: readonly string[]) {
   const storage = getStorage();
   const valid = ids.filter(isUuid);
-  if (valid.length === 0) return;
+  if (valid.length === 0) return false;
   try {
     for (const id of valid) {
       await storage.removePrefix(imagePrefix(id)).catch((error: unknown) => log.warn('image files left behind', { id, error }));
@@ -70,13 +72,14 @@ export async function removeImageFiles(ids: readonly string[]) {
   } finally {
     await contentChanged();
   }
+  return true;
 }
 
 /**
  * Deletes the image unless a recipe refers to it, in one statement (no race
  * with a recipe that is being saved). For the recipe-delete and recipe-edit
  * code: call it with the old imageId after the recipe row is gone or changed.
- * Returns whether the image was deleted.
+ * Returns whether the image was deleted (and public content marked changed).
  */
 export async function deleteImageIfUnused(id: string) {
   if (!isUuid(id)) return false;
@@ -85,6 +88,5 @@ export async function deleteImageIfUnused(id: string) {
     .where(and(eq(images.id, id), notExists(getDb().select().from(recipes).where(eq(recipes.imageId, images.id)))))
     .returning({ id: images.id });
   if (deleted.length === 0) return false;
-  await removeImageFiles([id]);
-  return true;
+  return removeImageFiles([id]);
 }

@@ -91,13 +91,16 @@ export async function deleteRecipe(actorId: string, recipeId: string): Promise<R
     .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))
     .returning({ imageId: recipes.imageId });
   if (!deleted) return { ok: false, reason: await whyNotWritten(recipeId) };
-  await contentChanged();
-  if (deleted.imageId) {
-    // The recipe is gone either way; files left behind are found by the orphan sweep.
-    await deleteImageIfUnused(deleted.imageId).catch((error: unknown) =>
-      log.warn('image of deleted recipe not removed', { recipeId, imageId: deleted.imageId, error }),
-    );
-  }
+  // The recipe is gone either way; files left behind are found by the orphan sweep.
+  const pictureRemoved =
+    deleted.imageId !== null &&
+    (await deleteImageIfUnused(deleted.imageId).catch((error: unknown) => {
+      log.warn('image of deleted recipe not removed', { recipeId, imageId: deleted.imageId, error });
+      return false;
+    }));
+  // Its picture's removal marked the change once the files were gone: one signal for both, one
+  // round of confirmations from the other instances.
+  if (!pictureRemoved) await contentChanged();
   return { ok: true };
 }
 
