@@ -24,9 +24,9 @@ test('a page from the cache hydrates without a CSP violation or script error', a
   expect(page.errors).toEqual([]);
 });
 
-test('a reader asks the server for pages, their data, build files and pictures only, and gets the data from the cache', async ({ openPage, app }) => {
+test("a reader asks the server for pages, their data, build files and pictures only; the click's data comes from the cache", async ({ openPage, app }) => {
   const owner = await createAccount('Beat Keller');
-  const { id } = await createRecipe(owner, { title: 'Zuger Kirschtorte', category: 'Backen' });
+  const { id } = await createRecipe(owner, { title: 'Bündner Birnbrot', category: 'Backen' });
   // Another reader's navigation had the recipe's data kept.
   expect((await fetch(`${app.url}/detail/${id}.data`)).headers.get('x-page-cache')).toBe('miss');
 
@@ -36,9 +36,9 @@ test('a reader asks the server for pages, their data, build files and pictures o
   await page.goto('/');
   await hydrated(page);
   const navigationData = page.waitForResponse((response) => new URL(response.url()).pathname === `/detail/${id}.data`);
-  await page.getByRole('link', { name: 'Zuger Kirschtorte' }).first().click();
+  await page.getByRole('link', { name: 'Bündner Birnbrot' }).first().click();
   expect((await navigationData).headers()['x-page-cache']).toBe('hit');
-  await expect(page.getByRole('heading', { level: 1, name: 'Zuger Kirschtorte' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bündner Birnbrot' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeVisible();
   await page.waitForLoadState('networkidle');
 

@@ -5,9 +5,11 @@
 import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createRecipe } from '../support/factories.ts';
+import { sql } from 'drizzle-orm';
+import { getDb } from '../../app/db/client.server.ts';
+import { createComment, createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
-import { requestAsSent, type AnswerAsSent } from '../support/raw-http.ts';
+import { arriveTogether, requestAsSent, type AnswerAsSent } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -191,6 +193,13 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
     expect([answer.status, answer.headers['x-page-cache']], seite).toEqual([200, 'hit']);
     expect(answer.body.equals(clean.body), seite).toBe(true);
   }
+  // A path the router reads as another page (`\` and `..`) renders that page, but is never kept
+  // under its own spelling: one copy per junk spelling would fill the cache.
+  for (const spelling of ['/tags/x\\..\\..\\imprint', '/tags/x\\..\\..\\_.data', '/tags/x/%2e%2e/%2e%2e/imprint']) {
+    const [first] = await arriveTogether(app.url, spelling, [{}]);
+    const [second] = await arriveTogether(app.url, spelling, [{}]);
+    expect([first!.status, second!.headers['x-page-cache']], spelling).toEqual([200, undefined]);
+  }
 });
 
 test("a navigation's route data is kept like its page: as rendered, exact after a write, never a signed-in reader's", async () => {
@@ -210,7 +219,11 @@ test("a navigation's route data is kept like its page: as rendered, exact after 
   // Home's data is `/_.data`; a junk parameter makes no copy; a later page is an entry of its own.
   await warm('/_.data');
   expect((await get('/_.data?utm_source=x')).headers['x-page-cache']).toBe('hit');
-  expect((await get('/_.data?seite=2')).headers['x-page-cache']).toBe('miss');
+  // Only a 200 is kept: the data of a recipe that does not exist is asked again each time.
+  const missing = '/detail/00000000-0000-4000-8000-000000000000.data';
+  await get(missing);
+  const again = await get(missing);
+  expect([again.status, again.headers['x-page-cache']]).toEqual([404, 'miss']);
 
   expect((await post(`/detail/${recipe.id}`, { intent: 'create-comment', rating: '5', nickname: 'Chiara', comment: 'Wie bei Grossmutter.' }, readerCookie)).status).toBe(303);
   const afterComment = await get(data);
@@ -227,6 +240,27 @@ test("a navigation's route data is kept like its page: as rendered, exact after 
     await get(path);
     expect((await get(path)).headers['x-page-cache'], path).toBeUndefined();
   }
+});
+
+test('a recipe whose comments failed to load says so, and is not kept: the next reader gets them', async () => {
+  const recipe = await createRecipe(owner, { title: 'Glarner Pastete' });
+  await createComment(recipe.id, reader, { rating: 4, comment: 'Mit Zwetschgen noch besser.' });
+  const failure = 'Die Kommentare konnten nicht geladen werden.';
+  // The comments' table out of reach for a moment (a database hiccup), the recipe itself still there.
+  await getDb().execute(sql`alter table comments rename to comments_away`);
+  try {
+    for (const path of [`/detail/${recipe.id}`, `/detail/${recipe.id}.data`]) {
+      const first = await get(path);
+      const second = await get(path);
+      expect([first.status, second.headers['x-page-cache']], path).toEqual([200, 'miss']);
+      expect(text(second), path).toContain(failure);
+    }
+  } finally {
+    await getDb().execute(sql`alter table comments_away rename to comments`);
+  }
+  const recovered = await get(`/detail/${recipe.id}`);
+  expect(text(recovered)).toContain('Mit Zwetschgen noch besser.');
+  expect(text(recovered)).not.toContain(failure);
 });
 
 test('personal and error answers are never kept', async () => {
@@ -253,6 +287,11 @@ test('a later page of a list is a cache entry of its own; junk parameters and a 
   expect(text(first)).not.toContain(creme(12));
   expect(text(second)).toContain(creme(12));
   expect(text(second)).not.toContain(creme(0));
+  // And the data of each, for a click on the page links.
+  const secondData = await warm('/dessert.data?seite=2');
+  expect(text(secondData)).toContain(creme(12));
+  expect(text(secondData)).not.toContain(creme(0));
+  expect(text(await warm('/dessert.data'))).toContain(creme(0));
 
   // Other parameters are not part of the key: the same two entries answer.
   const tracked = await get('/dessert?utm_source=%3Cscript%3E&fbclid=1');
