@@ -156,8 +156,8 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   if (!read || !url.startsWith('/') || mayCarrySession(headers.cookie)) return undefined;
   const queryStart = url.indexOf('?');
   const requestPath = queryStart === -1 ? url : url.slice(0, queryStart);
-  // A path the router would read as another one (`\`, `..`, characters it encodes) renders that
-  // one's page: kept under every such spelling, it could fill the cache with copies.
+  // A path the router reads as another one (`\`, `.` and `..` segments) renders that one's page:
+  // kept under every such spelling, one page could push all others out of the cache.
   if (!isNormalPath(requestPath)) return undefined;
   const routeData = isRouteDataPath(requestPath);
   const path = routeData ? pagePathOfData(requestPath) : requestPath;
@@ -169,8 +169,12 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   return pageKey === undefined || !routeData ? pageKey : `${pageKey} ${ROUTE_DATA_SUFFIX}`;
 }
 
+/** What URL parsing would change in a path: a backslash, a dot segment (also as `%2e`). */
+const MAY_NAME_ANOTHER_PATH = /\\|\/\.|%2e/i;
+
+/** Whether the path is the one the router reads: checked by a URL parse (a microsecond) only when it may not be. */
 function isNormalPath(path: string) {
-  return new URL(path, 'http://localhost').pathname === path;
+  return !MAY_NAME_ANOTHER_PATH.test(path) || new URL(path, 'http://localhost').pathname === path;
 }
 
 function pageKeyOf(path: string, query: URL) {
