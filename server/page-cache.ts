@@ -24,13 +24,16 @@ const MACHINE_PATHS = `robots\\.txt|sitemap\\.xml|sitemaps/[^/]+|feed\\.xml|(?:$
 /** The documents kept: pages (200 or 404) and, as 200 only, the machine-read ones. */
 const KEPT_TYPES = /^(?:application\/(?:xml|rss\+xml)|text\/plain)\b/;
 /**
- * The pages everybody sees alike. Everything else (accounts, authoring, APIs, data) is never kept.
- * The search (/suche) is left out on purpose: each query and filter would be a copy of its own
- * (unbounded keys from free text), and a search costs milliseconds (bench/RESULTS.md).
+ * The pages everybody sees alike: home, categories, imprint, privacy, tags, recipes. Everything else
+ * (accounts, authoring, APIs) is never kept. The search (/suche) is left out on purpose: each query
+ * and filter would be a copy of its own (unbounded keys from free text), and a search costs
+ * milliseconds (bench/RESULTS.md).
  */
-const PUBLIC_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|datenschutz|tags/[^/]+|detail/[^/]+|${MACHINE_PATHS})$`);
+const READER_PATHS = `|${CATEGORY_PATHS}|imprint|datenschutz|tags/[^/]+|detail/[^/]+`;
+/** What is kept: those pages and the machine-read documents. */
+const PUBLIC_PAGE = new RegExp(`^/(?:${READER_PATHS}|${MACHINE_PATHS})$`);
 /** The pages whose route data (`.data`, a client-side navigation) is kept too: not the machine-read documents. */
-const DATA_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|imprint|datenschutz|tags/[^/]+|detail/[^/]+)$`);
+const DATA_PAGE = new RegExp(`^/(?:${READER_PATHS})$`);
 /** The public pages that are lists in pages (`?seite=N`). */
 const LIST_PAGE = new RegExp(`^/(?:|${CATEGORY_PATHS}|tags/[^/]+)$`);
 /** A recipe reads `?portionen=N` (the servings calculator); the imprint, the privacy page and the machine-read documents read no query parameter at all. */
@@ -214,7 +217,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     const key = cacheKey(req);
     if (key === undefined) return next();
     const versionAtStart = contentVersion();
-    const routeData = key.endsWith(` ${ROUTE_DATA_SUFFIX}`);
+    const routeData = isRouteDataPath(req.path);
     // Route data leaves private-answers marked private for browsers. React Router's adapter
     // appends a route's own Cache-Control to it, so an unchanged header means the route said nothing.
     const cacheControlAtStart = res.getHeader('cache-control');
