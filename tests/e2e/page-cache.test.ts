@@ -216,7 +216,7 @@ test("a navigation's route data is kept like its page: as rendered, exact after 
   const page = await warm(`/detail/${recipe.id}`);
   expect(text(page)).toMatch(/^<!DOCTYPE html>/i);
   expect(text(await get(data))).not.toMatch(/<!DOCTYPE html>/i);
-  // Home's data is `/_.data`; a junk parameter makes no copy; a later page is an entry of its own.
+  // Home's data is `/_.data`; a junk parameter makes no copy.
   await warm('/_.data');
   expect((await get('/_.data?utm_source=x')).headers['x-page-cache']).toBe('hit');
   // Only a 200 is kept: the data of a recipe that does not exist is asked again each time.

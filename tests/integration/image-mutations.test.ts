@@ -240,7 +240,7 @@ test("a recipe's deletion marks public content changed once: after its picture's
   // A picture another recipe still shows stays, and the recipe's removal is signalled all the same.
   expect(await foldersAtEachChange([shared!.id], () => deleteRecipe(user.id, withSharedPicture!.id))).toEqual([[shared!.id]]);
   expect(await foldersAtEachChange([], () => deleteRecipe(user.id, withoutPicture.id))).toEqual([[]]);
-  // Someone else's recipe or one already gone: nothing changed, nothing signalled.
+  // A recipe already gone: nothing changed, nothing signalled.
   expect(await foldersAtEachChange([], () => deleteRecipe(user.id, withoutPicture.id))).toEqual([]);
 });
 
