@@ -146,7 +146,7 @@ const ROUTE_DATA_SUFFIX = 'data';
  * The key a request is answered from and stored under, or undefined when it
  * may be neither (not an anonymous read of a public page or of its route
  * data, which is kept under the page's key and a word). The key is the
- * path and, for a recipe scaled to other servings, `?portionen=N`
+ * path and, for a recipe's page (not its data) scaled to other servings, `?portionen=N`
  * (utils/servings-param.ts), for the later pages of a list (home, categories,
  * tags), `?seite=N` (utils/pagination.ts):
  * no header and no other query parameter can make a second copy or change
@@ -168,7 +168,8 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   const query = queryStart === -1 ? NO_QUERY : new URL(`http://localhost/${url.slice(queryStart)}`); // the query only: cannot throw
   // `_routes` names the only loaders to run (a revalidation): not the data a navigation asks.
   if (routeData && query.searchParams.has('_routes')) return undefined;
-  const pageKey = pageKeyOf(path, query);
+  // A recipe's data is the same for all servings (the page scales the amounts itself): one copy, under the bare path.
+  const pageKey = pageKeyOf(path, routeData && RECIPE_PAGE.test(path) ? NO_QUERY : query);
   return pageKey === undefined || !routeData ? pageKey : `${pageKey} ${ROUTE_DATA_SUFFIX}`;
 }
 

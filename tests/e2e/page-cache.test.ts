@@ -351,6 +351,25 @@ test('a recipe for other servings is a cache entry of its own; a portionen that 
   expect(tracked.body.equals(forSix.body)).toBe(true);
 });
 
+test("a recipe's route data is one entry for all servings: the loaders do not read them, the page scales the amounts", async () => {
+  const { id } = await createRecipe(owner, { title: 'Zürcher Geschnetzeltes', quantity: 'für 4 Personen', ingredients: [{ name: 'Kalbfleisch', amount: '600 g' }] });
+  const data = `/detail/${id}.data`;
+  const forSix = await get(`${data}?portionen=6`);
+  expect([forSix.status, forSix.headers['x-page-cache']]).toEqual([200, 'miss']);
+  const asWritten = await get(data);
+  expect(asWritten.headers['x-page-cache']).toBe('hit');
+  expect(asWritten.body.equals(forSix.body)).toBe(true);
+  // Rendered afresh (a write empties the cache; this one is not among the similar recipes), the data for no servings is the same bytes.
+  await createRecipe(owner, { title: 'Meringues', category: 'Dessert', tags: ['Süss'] });
+  const rendered = await get(data);
+  expect(rendered.headers['x-page-cache']).toBe('miss');
+  expect(rendered.body.equals(forSix.body)).toBe(true);
+  expect((await get(`${data}?portionen=2`)).headers['x-page-cache']).toBe('hit');
+  // The page itself shows the amounts, so it stays one entry per servings value.
+  await warm(`/detail/${id}`);
+  expect((await get(`/detail/${id}?portionen=2`)).headers['x-page-cache']).toBe('miss');
+});
+
 test('the search is never kept: every query renders, and a new recipe is found at once', async () => {
   const path = `/suche?q=${encodeURIComponent('Holunderblütenwähe')}`;
   for (let i = 0; i < 3; i++) {
