@@ -29,7 +29,9 @@ export async function writeBackup(connection: DatabaseConnection, dataDir: strin
   await writeFile(`${file}.tmp`, await connection.dump());
   await rename(`${file}.tmp`, file);
   const all = await listBackups(dataDir);
-  for (const old of all.slice(0, Math.max(0, all.length - BACKUP_GENERATIONS))) {
+  // Half-written ones too: a process stopped while writing leaves its temporary file behind.
+  const unfinished = (await readdir(dir)).filter((name) => name.endsWith('.tar.gz.tmp'));
+  for (const old of [...all.slice(0, Math.max(0, all.length - BACKUP_GENERATIONS)), ...unfinished]) {
     await rm(path.join(dir, old), { force: true });
   }
   log.info('backup written', { file });

@@ -1,0 +1,62 @@
+// The embedded database's own chores, on a real PGlite data directory on
+// disk: the daily backup, put back with `npm run restore`. PostgreSQL does neither through the app (autovacuum,
+// pg_dump), so the postgres lane skips this file.
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openDatabase, setDatabase, type DatabaseConnection } from '../../app/db/client.server.ts';
+import { migrate } from '../../app/db/migrate.server.ts';
+import { listBackups, writeBackup } from '../../app/lib/backup.server.ts';
+import { createRecipe, createUser } from '../support/factories.ts';
+import { postgresUrl } from '../support/test-db.ts';
+
+const embeddedOnly = test.skipIf(postgresUrl() !== undefined);
+
+let dataDir: string;
+let connection: DatabaseConnection;
+
+beforeAll(async () => {
+  if (postgresUrl()) return;
+  dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-chores-'));
+  connection = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'db') });
+  await migrate(connection);
+  setDatabase(connection);
+});
+
+afterAll(async () => {
+  if (postgresUrl()) return;
+  setDatabase(undefined);
+  await connection?.close().catch(() => {}); // closed by the restore test already
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+embeddedOnly('a backup holds what was written before it, and npm run restore puts exactly that back', async () => {
+  const owner = await createUser({ name: 'Anna Muster' });
+  await createRecipe(owner, { title: 'Vor der Sicherung' });
+  // What a process stopped while writing a backup leaves behind goes with the next one.
+  await mkdir(path.join(dataDir, 'backups'), { recursive: true });
+  await writeFile(path.join(dataDir, 'backups', 'chuchiblog-2026-01-01T00-00-00-000Z.tar.gz.tmp'), '');
+  const file = await writeBackup(connection, dataDir);
+  expect(await readdir(path.join(dataDir, 'backups'))).toEqual([path.basename(file)]);
+  expect(await listBackups(dataDir)).toEqual([path.basename(file)]);
+  await createRecipe(owner, { title: 'Nach der Sicherung' });
+  await connection.close();
+
+  const restore = spawn(process.execPath, ['scripts/restore.ts', file], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  restore.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  restore.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise((resolve) => restore.on('close', resolve));
+  expect(code, output).toBe(0);
+  expect(output).toContain(`Restored ${file}`);
+
+  const restored = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'db') });
+  try {
+    const { rows } = await restored.pglite!.query<{ title: string }>('select title from recipes order by title');
+    expect(rows.map((row) => row.title)).toEqual(['Vor der Sicherung']);
+  } finally {
+    await restored.close();
+  }
+});
