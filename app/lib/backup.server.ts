@@ -5,6 +5,7 @@
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DatabaseConnection } from '../db/client.server.ts';
+import { vacuumAllTables } from './db-maintenance.server.ts';
 import { log } from './logger.server.ts';
 
 export const BACKUP_GENERATIONS = 7;
@@ -38,9 +39,15 @@ export async function writeBackup(connection: DatabaseConnection, dataDir: strin
   return file;
 }
 
-/** Daily backups plus one on demand (SIGUSR2). Returns the function that stops them. */
+/**
+ * Daily backups plus one on demand (SIGUSR2), each after a VACUUM of every table (the daily one
+ * the catalogs need: lib/db-maintenance.server.ts). Returns the function that stops them.
+ */
 export function scheduleBackups(connection: DatabaseConnection, dataDir: string) {
-  const run = () => writeBackup(connection, dataDir).catch((error) => log.error('backup failed', { error }));
+  const run = async () => {
+    await vacuumAllTables(connection).catch((error: unknown) => log.error('vacuum failed', { error }));
+    await writeBackup(connection, dataDir).catch((error: unknown) => log.error('backup failed', { error }));
+  };
   const timer = setInterval(run, DAY);
   timer.unref();
   // The first one a minute after start, so start-up stays fast.

@@ -1,5 +1,6 @@
 // The embedded database's own chores, on a real PGlite data directory on
-// disk: the daily backup, put back with `npm run restore`. PostgreSQL does neither through the app (autovacuum,
+// disk: the hourly VACUUM of the app's tables and the daily backup, put back
+// with `npm run restore`. PostgreSQL does neither through the app (autovacuum,
 // pg_dump), so the postgres lane skips this file.
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, setDatabase, type DatabaseConnection } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
 import { listBackups, writeBackup } from '../../app/lib/backup.server.ts';
+import { vacuumAllTables, vacuumAnalyzeAppTables } from '../../app/lib/db-maintenance.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { postgresUrl } from '../support/test-db.ts';
 
@@ -30,6 +32,32 @@ afterAll(async () => {
   setDatabase(undefined);
   await connection?.close().catch(() => {}); // closed by the restore test already
   await rm(dataDir, { recursive: true, force: true });
+});
+
+async function appTableStatistics() {
+  const { rows } = await connection.pglite!.query<{ table: string; vacuumed: boolean; analyzed: boolean }>(
+    "select relname as table, last_vacuum is not null as vacuumed, last_analyze is not null as analyzed from pg_stat_user_tables where schemaname = 'public' order by relname",
+  );
+  return rows;
+}
+
+embeddedOnly('the hourly VACUUM (ANALYZE) reaches every table of the app, one statement at a time', async () => {
+  const before = await appTableStatistics();
+  expect(before.length).toBeGreaterThan(5);
+  expect(before.filter((row) => row.vacuumed || row.analyzed)).toEqual([]);
+
+  await vacuumAnalyzeAppTables(connection);
+
+  const after = await appTableStatistics();
+  expect(after.map((row) => row.table)).toEqual(before.map((row) => row.table));
+  expect(after.filter((row) => !row.vacuumed || !row.analyzed)).toEqual([]);
+});
+
+embeddedOnly("the daily VACUUM reaches every table of the database, PostgreSQL's catalogs too", async () => {
+  const unvacuumedCatalogs = "select relname from pg_stat_all_tables where schemaname = 'pg_catalog' and last_vacuum is null";
+  expect((await connection.pglite!.query(unvacuumedCatalogs)).rows.length).toBeGreaterThan(10);
+  await vacuumAllTables(connection);
+  expect((await connection.pglite!.query(unvacuumedCatalogs)).rows).toEqual([]);
 });
 
 embeddedOnly('a backup holds what was written before it, and npm run restore puts exactly that back', async () => {
