@@ -29,6 +29,7 @@ import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { renderQueue } from './render-queue.ts';
+import { nameBuildOfRouteData } from './route-data.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
 import { isSecureRequest, securityHeaders } from './security-headers.ts';
@@ -118,6 +119,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // module resolution each time (about 8 % of a profile under load). Dev
   // keeps the function so that Vite can hand over a changed build.
   const build = devMiddleware ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build');
+  // Route data names the build it comes from: a tab of an older build loads the page anew (app/utils/build-version.ts).
+  if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version));
   app.use(
     createRequestHandler({
       build,

@@ -14,6 +14,7 @@ import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
 import { chooseEncoding, type Encoding } from './content-encoding.ts';
 import { etagOf } from './etag.ts';
+import { BUILD_VERSION_HEADER } from '../app/utils/build-version.ts';
 import { isRouteDataPath, pagePathOfData } from './route-data.ts';
 import { PRIVATE_CACHE_CONTROL } from './private-answers.ts';
 import { cspHeader, hardeningHeaders } from './security-headers.ts';
@@ -105,7 +106,25 @@ export function isPageCacheHit(res: Pick<ServerResponse, 'getHeader'>) {
 }
 
 /** What every answer from the store says besides its body: the page's own CSP, ETag, the encoding. */
-function headerBlock({ contentType, csp, etag, encoding, length, secure, routeData }: { contentType: string; csp: string; etag: string; encoding: Encoding; length: number; secure: boolean; routeData: boolean }) {
+function headerBlock({
+  contentType,
+  csp,
+  etag,
+  encoding,
+  length,
+  secure,
+  routeData,
+  buildVersion,
+}: {
+  contentType: string;
+  csp: string;
+  etag: string;
+  encoding: Encoding;
+  length: number;
+  secure: boolean;
+  routeData: boolean;
+  buildVersion: string;
+}) {
   return {
     ...hardeningHeaders({ secure }),
     'Content-Type': contentType,
@@ -113,7 +132,7 @@ function headerBlock({ contentType, csp, etag, encoding, length, secure, routeDa
     Vary: 'Accept-Encoding, Cookie',
     ...(routeData
       ? // As rendered: React Router's client reads this header, and browsers keep no route data (server/private-answers.ts).
-        { 'X-Remix-Response': 'yes', 'Cache-Control': PRIVATE_CACHE_CONTROL }
+        { 'X-Remix-Response': 'yes', 'Cache-Control': PRIVATE_CACHE_CONTROL, ...(buildVersion ? { [BUILD_VERSION_HEADER]: buildVersion } : {}) }
       : // Browsers may keep a page but ask again (a 304 is cheap); the signed-in version of a URL differs.
         { ETag: etag, 'Cache-Control': 'no-cache' }),
     'X-Page-Cache': 'hit',
@@ -251,9 +270,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       const gz = gzipSync(identity, { level: 7 });
       const csp = cspHeader({ scriptSources: routeData ? [] : inlineScriptHashes(identity.toString('utf8')) });
       const etag = etagOf(identity);
+      const buildVersion = String(res.getHeader(BUILD_VERSION_HEADER) ?? '');
       const bodies = { br, gzip: gz, identity };
       const headersFor = (secure: boolean) => {
-        const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure, routeData });
+        const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure, routeData, buildVersion });
         return { br: block('br'), gzip: block('gzip'), identity: block('identity') };
       };
       store.set(key, {

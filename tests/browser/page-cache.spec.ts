@@ -49,3 +49,39 @@ test("a reader asks the server for pages, their data, build files and pictures o
   expect(asked.filter((path) => !answeredFromMemory.test(path))).toEqual([]);
   expect(page.errors).toEqual([]);
 });
+
+test('after a deploy, a tab of the older build loads the page it navigates to anew instead of rendering the new data with its old code', async ({ openPage }) => {
+  const owner = await createAccount('Beat Keller');
+  await createRecipe(owner, { title: 'Glarner Pastete', category: 'Backen' });
+  await createRecipe(owner, { title: 'Nidelkuchen', category: 'Backen' });
+  const page = await openPage();
+  const documents: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'document' && documents.push(new URL(request.url()).pathname));
+  await page.goto('/');
+  await hydrated(page);
+  const tabsOwnBuild = await page.evaluate(() => window.__reactRouterManifest?.version);
+  expect(tabsOwnBuild).toMatch(/^[0-9a-f]+$/);
+
+  // The same build: a click is a client-side navigation, its data says so.
+  const sameBuild = page.waitForResponse((response) => response.url().includes('.data'));
+  await page.getByRole('link', { name: 'Glarner Pastete' }).first().click();
+  expect((await sameBuild).headers()['x-build-version']).toBe(tabsOwnBuild);
+  await expect(page.getByRole('heading', { level: 1, name: 'Glarner Pastete' })).toBeVisible();
+  expect(documents).toEqual(['/']);
+
+  // A server deployed meanwhile answers with another build's name. (Made here by rewriting that one
+  // header: a second production build would take the suite a minute longer. Everything else is the server's answer.)
+  await page.route(/\.data(\?|$)/, async (route) => {
+    const answer = await route.fetch();
+    await route.fulfill({ response: answer, headers: { ...answer.headers(), 'x-build-version': 'ein-neuerer-build' } });
+  });
+  await page.getByRole('link', { name: 'Backen' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Backen' })).toBeVisible();
+  expect(documents).toEqual(['/', '/backen']);
+  await hydrated(page);
+  // Once per build: if that build's data comes again (several instances mid-deploy), the tab does not reload in a loop.
+  await page.getByRole('link', { name: 'Nidelkuchen' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nidelkuchen' })).toBeVisible();
+  expect(documents).toEqual(['/', '/backen']);
+  expect(page.errors).toEqual([]);
+});

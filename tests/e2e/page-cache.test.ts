@@ -3,6 +3,8 @@
 // parameters, right about encodings, ETags and the CSP. (That a cached page
 // runs its scripts in a browser: tests/browser/page-cache.spec.ts.)
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -212,6 +214,10 @@ test("a navigation's route data is kept like its page: as rendered, exact after 
   expect(text(hit)).toContain('Bündner Nusstorte');
   // What React Router's client reads, and still nothing a browser keeps.
   expect([hit.headers['content-type'], hit.headers['x-remix-response'], hit.headers['cache-control']]).toEqual([rendered.headers['content-type'], 'yes', 'private, no-store']);
+  // And the build it comes from (app/utils/build-version.ts), the one whose route list the pages load.
+  const buildVersion = String(rendered.headers['x-build-version']);
+  expect(existsSync(path.join(import.meta.dirname, `../../build/client/assets/manifest-${buildVersion}.js`)), buildVersion).toBe(true);
+  expect(hit.headers['x-build-version']).toBe(buildVersion);
   // The data and the page are two entries: neither is served for the other.
   const page = await warm(`/detail/${recipe.id}`);
   expect(text(page)).toMatch(/^<!DOCTYPE html>/i);
