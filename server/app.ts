@@ -14,7 +14,7 @@ import { migrate } from '../app/db/migrate.server.ts';
 import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv, imprintPlaceholders } from '../app/lib/env.server.ts';
-import { announceInstance, CONTENT_CHANNEL, markContentChanged, onInstanceMessage, setSiblingNotifier } from '../app/lib/content-version.server.ts';
+import { announceInstance, CONTENT_CHANNEL, markContentChanged, onInstanceMessage, setSiblingNotifier, startHeartbeat } from '../app/lib/content-version.server.ts';
 import { log } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
@@ -74,6 +74,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
     };
     await connection.listen(CONTENT_CHANNEL, onInstanceMessage, relisten);
     await announceInstance();
+    if (connection.restartListening) cleanups.push(startHeartbeat(connection.restartListening));
   }
   // And a sibling worker's (WEB_CONCURRENCY), before that worker answers.
   if (cluster.isWorker) setSiblingNotifier(joinSiblings(markContentChanged));

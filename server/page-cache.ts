@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
-import { contentVersion, onContentChange } from '../app/lib/content-version.server.ts';
+import { contentIsHeard, contentVersion, onContentChange } from '../app/lib/content-version.server.ts';
 import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
@@ -260,8 +260,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
               (KEPT_TYPES.test(contentType) && res.statusCode === 200)) &&
             !/private|no-store/.test(String(cacheControl ?? ''))) &&
         !res.getHeader('set-cookie') &&
-        // A write while this page rendered may have made it stale already.
-        contentVersion() === versionAtStart;
+        // A write while this page rendered may have made it stale already; and while this instance
+        // may not hear the others' writes, it keeps nothing.
+        contentVersion() === versionAtStart &&
+        contentIsHeard();
       if (!storable) return;
       // Compressed here, once per page and change (a few milliseconds), so
       // that the very next request is served from memory.

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { openListener, type Listener } from './listener.server.ts';
 import * as authSchema from './schema/auth.ts';
 import * as recipeSchema from './schema/recipes.ts';
 
@@ -37,6 +38,8 @@ export type DatabaseConnection = {
    * lost: what was sent meanwhile never arrives.
    */
   listen?: (channel: string, onMessage: (payload: string) => void, onRelisten: () => void) => Promise<void>;
+  /** PostgreSQL only: drops the listening connection (it stopped delivering) and listens on a new one. */
+  restartListening?: () => Promise<void>;
   /** PGlite only: the client itself, one connection for the process (statements prepared once stay prepared). */
   pglite?: PGlite;
 };
@@ -48,22 +51,24 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
   if (options.engine === 'postgres') {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
+    let listener: Listener | undefined;
     return {
       db: drizzlePostgres({ client, schema, casing: 'snake_case' }),
       engine: 'postgres',
       url: options.url,
       checkpoint: async () => {},
-      close: () => client.end({ timeout: 5 }),
+      close: async () => {
+        await listener?.close();
+        await client.end({ timeout: 5 });
+      },
       notify: async (channel, payload) => {
         await client.notify(channel, payload);
       },
       listen: async (channel, onMessage, onRelisten) => {
-        let listening = false;
-        // postgres-js listens again by itself after the connection was lost, and calls this each time.
-        await client.listen(channel, onMessage, () => {
-          if (listening) onRelisten();
-          listening = true;
-        });
+        listener = await openListener(options.url, channel, onMessage, onRelisten);
+      },
+      restartListening: async () => {
+        await listener?.restart();
       },
     };
   }

@@ -9,6 +9,7 @@
 // writer answers, the primary's relay before (server/cluster.ts).
 import { randomUUID } from 'node:crypto';
 import { getConnection } from '../db/client.server.ts';
+import { log } from './logger.server.ts';
 
 export const CONTENT_CHANNEL = 'chuchiblog_content';
 
@@ -23,6 +24,10 @@ type ContentState = {
   peers: Set<string>;
   changeSeq: number;
   awaiting: Map<number, { missing: Set<string>; done: () => void }>;
+  /** False while this instance's listening connection seems lost: it may miss others' changes, so nothing is kept. */
+  hearing: boolean;
+  /** The heartbeat waiting for its echo. */
+  echo?: { seq: number; heard: () => void };
 };
 const holder = globalThis as typeof globalThis & { __chuchiContent?: ContentState };
 const state: ContentState = (holder.__chuchiContent ??= {
@@ -32,13 +37,23 @@ const state: ContentState = (holder.__chuchiContent ??= {
   peers: new Set(),
   changeSeq: 0,
   awaiting: new Map(),
+  hearing: true,
 });
 /** How long a write waits for another instance's confirmation; one that never answers is forgotten. */
 const CONFIRM_WAIT_MS = 2_000;
 
+/** How often an instance on PostgreSQL checks that it still hears NOTIFYs, and how long it waits for its own. */
+const HEARTBEAT_MS = 5_000;
+const ECHO_WAIT_MS = 5_000;
+
 /** Increases with every change; a render that started at another version may be stale. */
 export function contentVersion() {
   return state.version;
+}
+
+/** Whether what is kept now stays exact: false while this instance may not hear the others' changes. */
+export function contentIsHeard() {
+  return state.hearing;
 }
 
 export function onContentChange(listener: () => void) {
@@ -94,7 +109,7 @@ export async function announceInstance() {
   await getConnection().notify?.(CONTENT_CHANNEL, `hello ${state.instanceId}`);
 }
 
-/** A message on the content channel: `hello <id>`, `here <to> <id>`, `change <from> <seq>`, `ack <to> <seq> <id>`. */
+/** A message on the content channel: `hello <id>`, `here <to> <id>`, `change <from> <seq>`, `ack <to> <seq> <id>`, `ping <id> <seq>` (the heartbeat, for its sender only). */
 export function onInstanceMessage(payload: string) {
   const [kind, first, second, third] = payload.split(' ');
   const me = state.instanceId;
@@ -112,7 +127,58 @@ export function onInstanceMessage(payload: string) {
     const waiting = state.awaiting.get(Number(second));
     waiting?.missing.delete(third);
     if (waiting?.missing.size === 0) waiting.done();
+  } else if (kind === 'ping' && first === me && second) {
+    if (state.echo?.seq === Number(second)) state.echo.heard();
   } else if (payload === '') {
     markContentChanged(); // an older instance's empty NOTIFY, during a rolling update
   }
+}
+
+/**
+ * PostgreSQL: a listening connection can stop delivering without a word (its
+ * other end gone: db/listener.server.ts). So every few seconds the
+ * instance sends a NOTIFY to itself. When it is not heard back in time, the
+ * instance forgets what it keeps (it may have missed changes) and keeps
+ * nothing, rendering every page, while it drops the connection and listens on
+ * a new one; once its own NOTIFY comes back it keeps pages again and says
+ * hello (the others, its confirmations missing, have forgotten it). Returns
+ * the function that stops it.
+ */
+export function startHeartbeat(restartListening: () => Promise<void>) {
+  let seq = 0;
+  const beat = async () => {
+    const echoed = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ECHO_WAIT_MS);
+      timer.unref();
+      state.echo = {
+        seq: ++seq,
+        heard: () => {
+          clearTimeout(timer);
+          resolve(true);
+        },
+      };
+    });
+    await getConnection().notify?.(CONTENT_CHANNEL, `ping ${state.instanceId} ${seq}`).catch(() => {}); // not sent: not heard either
+    const heard = await echoed;
+    state.echo = undefined;
+    if (heard && !state.hearing) {
+      state.hearing = true;
+      markContentChanged(); // a page that began to render while deaf is not kept
+      log.info('hearing the other instances again');
+      await announceInstance().catch(() => {});
+    } else if (!heard) {
+      if (state.hearing) log.warn('the listening connection seems lost: pages are rendered, not kept, until it is back');
+      state.hearing = false;
+      markContentChanged();
+      await restartListening().catch((error: unknown) => log.warn('listening again failed', { error }));
+    }
+  };
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void beat().finally(() => (running = false));
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -3,7 +3,7 @@
 // signal that empties the page cache (lib/content-version.server.ts). Signed-in
 // readers, whose pages always render, then render without asking the database
 // again for what has not changed, and pictures are sent without reading storage.
-import { contentVersion, onContentChange } from './content-version.server.ts';
+import { contentIsHeard, contentVersion, onContentChange } from './content-version.server.ts';
 
 type Limits<T> = {
   /** At most this many entries; the least recently used goes first. */
@@ -73,7 +73,7 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
     loading.set(key, { version: startedAt, since: performance.now(), promise });
     try {
       const value = await promise;
-      if (contentVersion() === startedAt && keep(value) && !entries.has(key)) store(key, value);
+      if (contentVersion() === startedAt && contentIsHeard() && keep(value) && !entries.has(key)) store(key, value);
       return value;
     } finally {
       if (loading.get(key)?.promise === promise) loading.delete(key);

@@ -20,6 +20,7 @@ import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgre
 import { arriveTogether, type RawAnswer } from '../support/raw-http.ts';
 import { findPgBin, startPostgres } from '../support/postgres-server.ts';
 import { startS3Server } from '../support/s3-server.ts';
+import { startSilentProxy } from '../support/silent-proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const adminUrl = inject('postgresUrl');
@@ -192,6 +193,54 @@ test.skipIf(!adminUrl)('an instance whose listening connection was lost catches 
   b.child.kill('SIGCONT');
   expect((await second).status).toBe(303);
   expect(await (await fetch(`${b.url}${detail}`)).text()).toContain('Noch einmal gemacht.');
+
+  a.child.kill('SIGTERM');
+  b.child.kill('SIGTERM');
+  expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+});
+
+test.skipIf(!adminUrl)('an instance whose listening connection goes silent without closing notices within seconds: it renders afresh, then hears the others again', async () => {
+  const blog = await createBlogDatabase();
+  const proxy = await startSilentProxy(blog.databaseUrl);
+  cleanups.push(proxy.stop);
+  // B reaches the database through the proxy.
+  const [a, b] = await Promise.all([startInstance(blog.databaseUrl), startInstance(proxy.url)]);
+  const { recipeId } = await blog.seed();
+  const cookie = await signInOn(a.url);
+  const detail = `/detail/${recipeId}`;
+  const comment = (text: string) =>
+    fetch(`${a.url}${detail}`, {
+      method: 'POST',
+      headers: { origin: a.url, cookie },
+      body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: text }),
+      redirect: 'manual',
+    });
+  await fetch(`${b.url}${detail}`);
+  expect((await fetch(`${b.url}${detail}`)).headers.get('x-page-cache')).toBe('hit');
+
+  // B's listening connection goes silent. B's side sees it open (TCP's keepalive would give up
+  // after about twelve minutes); A's notice of the comment never arrives, and A forgets B after 2 s.
+  expect(proxy.silenceListening()).toBe(1);
+  expect((await comment('Wie bei Grosi.')).status).toBe(303);
+  // B misses its own heartbeat, forgets its pages and renders afresh.
+  await expect.poll(async () => (await (await fetch(`${b.url}${detail}`)).text()).includes('Wie bei Grosi.'), { timeout: 15_000, interval: 250 }).toBe(true);
+
+  // Meanwhile it listens on a new connection, hears its heartbeat again and keeps pages again.
+  await expect
+    .poll(
+      async () => {
+        await fetch(`${b.url}${detail}`);
+        return (await fetch(`${b.url}${detail}`)).headers.get('x-page-cache');
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe('hit');
+  expect(proxy.listeningCount()).toBe(1);
+  // And it said hello: A waits for B's confirmation again, so B's next page has A's next comment.
+  expect((await comment('Noch einmal gemacht.')).status).toBe(303);
+  const next = await fetch(`${b.url}${detail}`);
+  expect(next.headers.get('x-page-cache')).toBe('miss');
+  expect(await next.text()).toContain('Noch einmal gemacht.');
 
   a.child.kill('SIGTERM');
   b.child.kill('SIGTERM');
