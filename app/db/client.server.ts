@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { openListener, type Listener } from './listener.server.ts';
+import { readDirectoryTree, type DataDirEntry } from './snapshot.server.ts';
 import * as authSchema from './schema/auth.ts';
 import * as recipeSchema from './schema/recipes.ts';
 
@@ -28,8 +29,8 @@ export type DatabaseConnection = {
   close: () => Promise<void>;
   /** PostgreSQL only: the connection string (migrations use a connection of their own). */
   url?: string;
-  /** PGlite only: the whole data directory as a gzipped tarball (backups). */
-  dump?: () => Promise<Buffer>;
+  /** PGlite on disk only: every file and directory of the database, read while no statement runs (backups). */
+  snapshot?: () => Promise<DataDirEntry[]>;
   /** PostgreSQL only (one process is all PGlite has): tell the other instances. */
   notify?: (channel: string, payload: string) => Promise<void>;
   /**
@@ -72,10 +73,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       },
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const { dataDir } = options;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The search's extensions (drizzle/0005_search.sql creates them): PGlite ships
   // them as bundles that must be named here to be loadable.
-  const client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm, fuzzystrmatch } });
+  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm, fuzzystrmatch } });
   return {
     db: drizzlePglite({ client, schema, casing: 'snake_case' }),
     engine: 'pglite',
@@ -83,7 +85,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       await client.exec('CHECKPOINT');
     },
     close: () => client.close(),
-    dump: async () => Buffer.from(await (await client.dumpDataDir('gzip')).arrayBuffer()),
+    // No statement runs while the files are read (PGlite's own lock): a consistent image.
+    snapshot: dataDir ? () => client.runExclusive(() => readDirectoryTree(dataDir)) : undefined,
     pglite: client,
   };
 }

@@ -2,11 +2,16 @@
 // crash can. So the embedded database keeps daily backups of a few
 // generations in DATA_DIR/backups. `npm run backup` asks a running server for
 // one now (SIGUSR2); `npm run restore` puts one back while the server is off.
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 import path from 'node:path';
 import type { DatabaseConnection } from '../db/client.server.ts';
 import { vacuumAllTables } from './db-maintenance.server.ts';
 import { log } from './logger.server.ts';
+import { tarPieces } from './tar.server.ts';
 
 export const BACKUP_GENERATIONS = 7;
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,13 +26,15 @@ export async function listBackups(dataDir: string) {
 }
 
 export async function writeBackup(connection: DatabaseConnection, dataDir: string) {
-  if (!connection.dump) throw new Error('Backups are for the embedded database; use pg_dump for PostgreSQL.');
+  if (!connection.snapshot) throw new Error('Backups are for the embedded database on disk; use pg_dump for PostgreSQL.');
   const dir = backupDir(dataDir);
   await mkdir(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `chuchiblog-${stamp}.tar.gz`);
   await connection.checkpoint();
-  await writeFile(`${file}.tmp`, await connection.dump());
+  const entries = await connection.snapshot();
+  // Written as PGlite's own dumpDataDir writes it (a gzipped tar), which `npm run restore` loads.
+  await pipeline(Readable.from(tarPieces(entries)), createGzip({ chunkSize: 1024 * 1024 }), createWriteStream(`${file}.tmp`));
   await rename(`${file}.tmp`, file);
   const all = await listBackups(dataDir);
   // Half-written ones too: a process stopped while writing leaves its temporary file behind.

@@ -1,0 +1,75 @@
+// A tar archive (POSIX ustar) as a sequence of buffers: each entry is a
+// 512-byte header, then the file's bytes padded to 512, and two empty blocks
+// close the archive. Enough for the embedded database's backups, in the form
+// PGlite's `loadDataDir` reads (lib/backup.server.ts): plain files and
+// directories, paths of at most 255 bytes.
+
+export type TarEntry = { name: string; kind: 'file'; data: Uint8Array; mode: number; modified: Date } | { name: string; kind: 'directory'; mode: number; modified: Date };
+
+const BLOCK = 512;
+
+/** A number as the octal digits a header field holds, NUL-terminated. */
+function octal(value: number, fieldLength: number) {
+  return value.toString(8).padStart(fieldLength - 1, '0') + '\0';
+}
+
+/** ustar's two name fields: up to 100 bytes of name and 155 of prefix, split at a slash. */
+function splitName(name: string) {
+  if (Buffer.byteLength(name) <= 100) return { prefix: '', name };
+  for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1)) {
+    const prefix = name.slice(0, slash);
+    const rest = name.slice(slash + 1);
+    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100) return { prefix, name: rest };
+  }
+  throw new Error(`A path too long for a tar header: ${name}`);
+}
+
+function header(entry: TarEntry) {
+  const block = Buffer.alloc(BLOCK);
+  const { prefix, name } = splitName(entry.kind === 'directory' ? `${entry.name}/` : entry.name);
+  block.write(name, 0, 100, 'utf8');
+  block.write(octal(entry.mode & 0o7777, 8), 100, 'ascii');
+  block.write(octal(0, 8), 108, 'ascii'); // uid
+  block.write(octal(0, 8), 116, 'ascii'); // gid
+  block.write(octal(entry.kind === 'file' ? entry.data.length : 0, 12), 124, 'ascii');
+  block.write(octal(Math.floor(entry.modified.getTime() / 1000), 12), 136, 'ascii');
+  block.write(' '.repeat(8), 148, 'ascii'); // the checksum counts its own field as spaces
+  block.write(entry.kind === 'file' ? '0' : '5', 156, 'ascii');
+  block.write('ustar\u000000', 257, 'ascii');
+  block.write(prefix, 345, 155, 'utf8');
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  block.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 'ascii');
+  return block;
+}
+
+function* blocks(entries: Iterable<TarEntry>): Generator<Uint8Array> {
+  for (const entry of entries) {
+    yield header(entry);
+    if (entry.kind !== 'file' || entry.data.length === 0) continue;
+    yield entry.data;
+    const padding = (BLOCK - (entry.data.length % BLOCK)) % BLOCK;
+    if (padding > 0) yield Buffer.alloc(padding);
+  }
+  yield Buffer.alloc(2 * BLOCK);
+}
+
+/**
+ * The archive in pieces of about `pieceBytes` (small headers and files joined): each piece
+ * written to a compressor is one trip to the thread pool and back, and on a busy server every
+ * trip back waits its turn behind the requests.
+ */
+export function* tarPieces(entries: Iterable<TarEntry>, pieceBytes = 1024 * 1024): Generator<Buffer> {
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  for (const block of blocks(entries)) {
+    pending.push(block);
+    pendingBytes += block.length;
+    if (pendingBytes >= pieceBytes) {
+      yield Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+    }
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending);
+}
