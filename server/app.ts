@@ -65,6 +65,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   setDatabase(connection);
   // Other instances' writes make this instance's cached pages stale too; it
   // confirms each, and says hello so that the others wait for it.
+  let stopHeartbeat = async () => {};
   if (connection.listen) {
     // Back after its connection was lost, this instance may have missed changes (its pages and
     // pictures stale), and the others, their confirmations not coming, may have forgotten it.
@@ -74,11 +75,11 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
     };
     await connection.listen(CONTENT_CHANNEL, onInstanceMessage, relisten);
     await announceInstance();
-    if (connection.restartListening) cleanups.push(startHeartbeat(connection.restartListening));
+    if (connection.restartListening) stopHeartbeat = startHeartbeat(connection.restartListening);
   }
   // And a sibling worker's (WEB_CONCURRENCY), before that worker answers.
   if (cluster.isWorker) setSiblingNotifier(joinSiblings(markContentChanged));
-  if (connection.engine === 'pglite') cleanups.push(scheduleBackups(connection, env.DATA_DIR));
+  const stopBackups = connection.engine === 'pglite' ? scheduleBackups(connection, env.DATA_DIR) : async () => {};
   // Statistics and the visibility map, which PostgreSQL's autovacuum keeps and PGlite has not.
   const stopVacuum = connection.engine === 'pglite' ? scheduleVacuum(connection) : async () => {};
   // Stopped before the database closes: a sweep in progress finishes first.
@@ -138,6 +139,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   app.use(lastResortErrorHandler());
 
   async function shutdown() {
+    await stopHeartbeat();
+    await stopBackups();
     await stopImageCleanup();
     await stopRateLimitCleanup();
     await stopVacuum();

@@ -33,11 +33,13 @@ export async function openListener(url: string, channel: string, onMessage: (pay
   };
   await open();
   let restarting: Promise<void> | undefined;
+  let closed = false;
   return {
     restart: () =>
       (restarting ??= (async () => {
         try {
           await client?.end({ timeout: 0 }); // no goodbye over a connection that may be dead
+          if (closed) return;
           await open();
           onRelisten();
         } finally {
@@ -45,6 +47,8 @@ export async function openListener(url: string, channel: string, onMessage: (pay
         }
       })()),
     close: async () => {
+      closed = true;
+      await restarting?.catch(() => {});
       await client?.end({ timeout: 5 });
     },
   };

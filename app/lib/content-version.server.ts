@@ -141,8 +141,10 @@ export function onInstanceMessage(payload: string) {
  * instance forgets what it keeps (it may have missed changes) and keeps
  * nothing, rendering every page, while it drops the connection and listens on
  * a new one; once its own NOTIFY comes back it keeps pages again and says
- * hello (the others, its confirmations missing, have forgotten it). Returns
- * the function that stops it.
+ * hello (the others, its confirmations missing, have forgotten it). A false
+ * alarm (the ping waited over 5 s for one of the pool's connections) costs
+ * renders, never a stale page. Returns the function that stops it and waits
+ * for a beat under way: call it before the database closes.
  */
 export function startHeartbeat(restartListening: () => Promise<void>) {
   let seq = 0;
@@ -158,7 +160,10 @@ export function startHeartbeat(restartListening: () => Promise<void>) {
         },
       };
     });
-    await getConnection().notify?.(CONTENT_CHANNEL, `ping ${state.instanceId} ${seq}`).catch(() => {}); // not sent: not heard either
+    // Not awaited: a send that hangs (the pool's connections may be gone the same way) is not heard either.
+    void getConnection()
+      .notify?.(CONTENT_CHANNEL, `ping ${state.instanceId} ${seq}`)
+      .catch(() => {});
     const heard = await echoed;
     state.echo = undefined;
     if (heard && !state.hearing) {
@@ -173,12 +178,13 @@ export function startHeartbeat(restartListening: () => Promise<void>) {
       await restartListening().catch((error: unknown) => log.warn('listening again failed', { error }));
     }
   };
-  let running = false;
+  let running: Promise<void> | undefined;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void beat().finally(() => (running = false));
+    running ??= beat().finally(() => (running = undefined));
   }, HEARTBEAT_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -236,8 +236,14 @@ test.skipIf(!adminUrl)('an instance whose listening connection goes silent witho
     )
     .toBe('hit');
   expect(proxy.listeningCount()).toBe(1);
-  // And it said hello: A waits for B's confirmation again, so B's next page has A's next comment.
-  expect((await comment('Noch einmal gemacht.')).status).toBe(303);
+  // And it said hello: A, which had forgotten B, waits for B's confirmation again before it answers.
+  b.child.kill('SIGSTOP');
+  let answered = false;
+  const second = comment('Noch einmal gemacht.').finally(() => (answered = true));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(answered).toBe(false);
+  b.child.kill('SIGCONT');
+  expect((await second).status).toBe(303);
   const next = await fetch(`${b.url}${detail}`);
   expect(next.headers.get('x-page-cache')).toBe('miss');
   expect(await next.text()).toContain('Noch einmal gemacht.');
