@@ -48,13 +48,17 @@ export async function writeBackup(connection: DatabaseConnection, dataDir: strin
 
 /**
  * Daily backups plus one on demand (SIGUSR2), each after a VACUUM of every table (the daily one
- * the catalogs need: lib/db-maintenance.server.ts). Returns the function that stops them.
+ * the catalogs need: lib/db-maintenance.server.ts). Returns the function that stops them and
+ * waits for one under way: call it before the database closes.
  */
 export function scheduleBackups(connection: DatabaseConnection, dataDir: string) {
-  const run = async () => {
-    await vacuumAllTables(connection).catch((error: unknown) => log.error('vacuum failed', { error }));
-    await writeBackup(connection, dataDir).catch((error: unknown) => log.error('backup failed', { error }));
-  };
+  // One at a time: a second (a signal during the daily one) would remove the first's unfinished file.
+  let running: Promise<void> | undefined;
+  const run = () =>
+    (running ??= (async () => {
+      await vacuumAllTables(connection).catch((error: unknown) => log.error('vacuum failed', { error }));
+      await writeBackup(connection, dataDir).catch((error: unknown) => log.error('backup failed', { error }));
+    })().finally(() => (running = undefined)));
   const timer = setInterval(run, DAY);
   timer.unref();
   // The first one a minute after start, so start-up stays fast.
@@ -65,9 +69,10 @@ export function scheduleBackups(connection: DatabaseConnection, dataDir: string)
   }, 60_000);
   first.unref();
   process.on('SIGUSR2', run);
-  return () => {
+  return async () => {
     clearInterval(timer);
     clearTimeout(first);
     process.off('SIGUSR2', run);
+    await running;
   };
 }
