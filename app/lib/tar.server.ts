@@ -2,7 +2,8 @@
 // 512-byte header, then the file's bytes padded to 512, and two empty blocks
 // close the archive. Enough for the embedded database's backups, in the form
 // PGlite's `loadDataDir` reads (lib/backup.server.ts): plain files and
-// directories, paths of at most 255 bytes.
+// directories, paths of at most 100 bytes (its reader ignores ustar's name
+// prefix; a PostgreSQL data directory's paths are far shorter).
 
 export type TarEntry = { name: string; kind: 'file'; data: Uint8Array; mode: number; modified: Date } | { name: string; kind: 'directory'; mode: number; modified: Date };
 
@@ -13,20 +14,10 @@ function octal(value: number, fieldLength: number) {
   return value.toString(8).padStart(fieldLength - 1, '0') + '\0';
 }
 
-/** ustar's two name fields: up to 100 bytes of name and 155 of prefix, split at a slash. */
-function splitName(name: string) {
-  if (Buffer.byteLength(name) <= 100) return { prefix: '', name };
-  for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1)) {
-    const prefix = name.slice(0, slash);
-    const rest = name.slice(slash + 1);
-    if (Buffer.byteLength(prefix) <= 155 && Buffer.byteLength(rest) <= 100) return { prefix, name: rest };
-  }
-  throw new Error(`A path too long for a tar header: ${name}`);
-}
-
 function header(entry: TarEntry) {
   const block = Buffer.alloc(BLOCK);
-  const { prefix, name } = splitName(entry.kind === 'directory' ? `${entry.name}/` : entry.name);
+  const name = entry.kind === 'directory' ? `${entry.name}/` : entry.name;
+  if (Buffer.byteLength(name) > 100) throw new Error(`A path too long for a tar header: ${name}`);
   block.write(name, 0, 100, 'utf8');
   block.write(octal(entry.mode & 0o7777, 8), 100, 'ascii');
   block.write(octal(0, 8), 108, 'ascii'); // uid
@@ -36,7 +27,6 @@ function header(entry: TarEntry) {
   block.write(' '.repeat(8), 148, 'ascii'); // the checksum counts its own field as spaces
   block.write(entry.kind === 'file' ? '0' : '5', 156, 'ascii');
   block.write('ustar\u000000', 257, 'ascii');
-  block.write(prefix, 345, 155, 'utf8');
   let sum = 0;
   for (const byte of block) sum += byte;
   block.write(sum.toString(8).padStart(6, '0') + '\0 ', 148, 'ascii');
@@ -63,6 +53,14 @@ export function* tarPieces(entries: Iterable<TarEntry>, pieceBytes = 1024 * 1024
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
   for (const block of blocks(entries)) {
+    if (block.length >= pieceBytes) {
+      // Large enough by itself: passed on, not copied (a table's file may be a gigabyte).
+      if (pendingBytes > 0) yield Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      yield Buffer.from(block.buffer, block.byteOffset, block.length);
+      continue;
+    }
     pending.push(block);
     pendingBytes += block.length;
     if (pendingBytes >= pieceBytes) {
