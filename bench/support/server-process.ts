@@ -66,9 +66,11 @@ export type ServerProcess = { url: string; pid: number; startUpJobsDone: () => P
 
 /**
  * The server's start-up work a minute after start (the first backup of a fresh DATA_DIR, VACUUM,
- * the sweeps; server-side, scheduleHourly and scheduleBackups) is done by then: on the embedded
- * database it holds the server's one thread for a few seconds, which would fall into whichever
- * target is measured then (a p99 of 170-390 ms in a row of 10 ms otherwise).
+ * the sweeps; server-side, scheduleHourly and scheduleBackups) is done by then. On the embedded
+ * database it used to hold the server's one thread for a few seconds, which fell into whichever
+ * target was measured then (a p99 of 170-390 ms in a row of 10 ms otherwise); it runs in small
+ * steps now (bench/RESULTS.md, "The embedded database's chores in small steps"), but the backup's
+ * compression still takes a core for a second or two.
  */
 const START_UP_JOBS_DONE_MS = 70_000;
 
