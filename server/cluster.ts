@@ -7,6 +7,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import process from 'node:process';
+import type { ChangeScope } from '../app/lib/content-version.server.ts';
 
 /** Tells a worker which slot it fills (1 … n); slot 1 runs the scheduled jobs. */
 export const WORKER_SLOT = 'CHUCHIBLOG_WORKER_SLOT';
@@ -60,7 +61,7 @@ type Slot = {
  * answers the writer `done`, and only then does the writer answer its
  * client. So the next request, whichever worker gets it, sees the write.
  */
-type ContentMessage = { chuchiblog: 'content-changed' | 'content-stale' | 'content-done'; id: string };
+type ContentMessage = { chuchiblog: 'content-changed' | 'content-stale' | 'content-done'; id: string; scope?: ChangeScope };
 
 function isContentMessage(message: unknown): message is ContentMessage {
   return typeof message === 'object' && message !== null && 'chuchiblog' in message && 'id' in message;
@@ -74,19 +75,19 @@ const SIBLING_WAIT_MS = 2_000;
  * function that tells them of this worker's change, resolving once each has
  * marked its pages stale (or after SIBLING_WAIT_MS, or at once without a primary).
  */
-export function joinSiblings(markStale: () => void): () => Promise<void> {
+export function joinSiblings(markStale: (scope: ChangeScope) => void): (scope: ChangeScope) => Promise<void> {
   const waiting = new Map<string, () => void>();
   process.on('message', (message) => {
     if (!isContentMessage(message)) return;
     if (message.chuchiblog === 'content-changed') {
-      markStale();
+      markStale(message.scope === 'pages' ? 'pages' : 'everything');
       send({ chuchiblog: 'content-stale', id: message.id });
     } else if (message.chuchiblog === 'content-done') {
       waiting.get(message.id)?.();
     }
   });
   let sequence = 0;
-  return () =>
+  return (scope) =>
     new Promise<void>((resolve) => {
       const id = String(sequence++);
       const timer = setTimeout(() => {
@@ -99,7 +100,7 @@ export function joinSiblings(markStale: () => void): () => Promise<void> {
         resolve();
       };
       waiting.set(id, finish);
-      if (!send({ chuchiblog: 'content-changed', id }, finish)) finish();
+      if (!send({ chuchiblog: 'content-changed', id, scope }, finish)) finish();
     });
 }
 
@@ -137,7 +138,7 @@ export function runPrimary(count: number) {
       const key = `${writer.id}:${message.id}`;
       const pending = new Set(slots.filter((s) => s.ready && s.worker && s.worker !== writer).map((s) => s.worker!));
       changes.set(key, { writer, id: message.id, pending });
-      for (const worker of pending) tell(worker, { chuchiblog: 'content-changed', id: key });
+      for (const worker of pending) tell(worker, { chuchiblog: 'content-changed', id: key, scope: message.scope });
       settle(key);
     } else if (message.chuchiblog === 'content-stale') {
       changes.get(message.id)?.pending.delete(writer);

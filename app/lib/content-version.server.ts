@@ -15,10 +15,19 @@ export const CONTENT_CHANNEL = 'chuchiblog_content';
 
 // Kept on globalThis, like the database connection: the dev server's reloads
 // and the e2e tests (which load the built app beside the sources) share it.
+/**
+ * What a change may have changed: `pages` (a comment, a new recipe: what pages show) or
+ * `everything` (pictures removed too; and whatever this instance may have missed). Pictures are
+ * kept until `everything` changes: a picture's bytes never change, only its removal matters.
+ */
+export type ChangeScope = 'pages' | 'everything';
+
 type ContentState = {
   version: number;
-  listeners: Set<() => void>;
-  siblings?: () => Promise<void>;
+  /** Increases only when pictures may have been removed. */
+  picturesVersion: number;
+  listeners: Set<(scope: ChangeScope) => void>;
+  siblings?: (scope: ChangeScope) => Promise<void>;
   /** This process among the instances on one PostgreSQL, the others it has heard of, and the changes waiting for their confirmation. */
   instanceId: string;
   peers: Set<string>;
@@ -32,6 +41,7 @@ type ContentState = {
 const holder = globalThis as typeof globalThis & { __chuchiContent?: ContentState };
 const state: ContentState = (holder.__chuchiContent ??= {
   version: 0,
+  picturesVersion: 0,
   listeners: new Set(),
   instanceId: randomUUID(),
   peers: new Set(),
@@ -56,32 +66,38 @@ export function contentIsHeard() {
   return state.hearing;
 }
 
-export function onContentChange(listener: () => void) {
+/** Increases when pictures may have been removed: what the pictures' memory compares. */
+export function picturesVersion() {
+  return state.picturesVersion;
+}
+
+export function onContentChange(listener: (scope: ChangeScope) => void) {
   state.listeners.add(listener);
   return () => state.listeners.delete(listener);
 }
 
-/** This instance's pages are stale now (a local write, or another instance's NOTIFY). */
-export function markContentChanged() {
+/** This instance's pages (and with `everything` its pictures) are stale now: a local write, or another instance's NOTIFY. */
+export function markContentChanged(scope: ChangeScope = 'everything') {
   state.version++;
-  for (const listener of state.listeners) listener();
+  if (scope === 'everything') state.picturesVersion++;
+  for (const listener of state.listeners) listener(scope);
 }
 
 /**
  * In a worker of WEB_CONCURRENCY: the function that tells the sibling
  * workers and resolves once each has marked its pages stale.
  */
-export function setSiblingNotifier(notify: (() => Promise<void>) | undefined) {
+export function setSiblingNotifier(notify: ((scope: ChangeScope) => Promise<void>) | undefined) {
   state.siblings = notify;
 }
 
 /** A committed write changed public pages: stale here at once, on the sibling workers before it resolves, and on every other instance. */
-export async function contentChanged() {
-  markContentChanged();
-  await Promise.all([tellOtherInstances(), state.siblings?.()]);
+export async function contentChanged(scope: ChangeScope = 'everything') {
+  markContentChanged(scope);
+  await Promise.all([tellOtherInstances(scope), state.siblings?.(scope)]);
 }
 
-async function tellOtherInstances() {
+async function tellOtherInstances(scope: ChangeScope) {
   const notify = getConnection().notify;
   if (!notify) return;
   const seq = ++state.changeSeq;
@@ -100,7 +116,7 @@ async function tellOtherInstances() {
     if (missing.size === 0) finish();
     else state.awaiting.set(seq, { missing, done: finish });
   });
-  await notify(CONTENT_CHANNEL, `change ${state.instanceId} ${seq}`);
+  await notify(CONTENT_CHANNEL, `change ${state.instanceId} ${seq} ${scope}`);
   await confirmed;
 }
 
@@ -109,7 +125,11 @@ export async function announceInstance() {
   await getConnection().notify?.(CONTENT_CHANNEL, `hello ${state.instanceId}`);
 }
 
-/** A message on the content channel: `hello <id>`, `here <to> <id>`, `change <from> <seq>`, `ack <to> <seq> <id>`, `ping <id> <seq>` (the heartbeat, for its sender only). */
+/**
+ * A message on the content channel: `hello <id>`, `here <to> <id>`, `change <from> <seq> <scope>`
+ * (an older instance sends no scope: everything), `ack <to> <seq> <id>`, `ping <id> <seq>` (the
+ * heartbeat, for its sender only).
+ */
 export function onInstanceMessage(payload: string) {
   const [kind, first, second, third] = payload.split(' ');
   const me = state.instanceId;
@@ -121,7 +141,7 @@ export function onInstanceMessage(payload: string) {
     state.peers.add(second);
   } else if (kind === 'change' && first && first !== me && second) {
     state.peers.add(first);
-    markContentChanged();
+    markContentChanged(third === 'pages' ? 'pages' : 'everything');
     void notify?.(CONTENT_CHANNEL, `ack ${first} ${second} ${me}`).catch(() => {});
   } else if (kind === 'ack' && first === me && second && third) {
     const waiting = state.awaiting.get(Number(second));

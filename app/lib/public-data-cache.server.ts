@@ -1,9 +1,10 @@
 // What every visitor sees alike (a recipe, its comments, the similar recipes;
 // the bytes of a picture), kept in memory until the content changes: the same
-// signal that empties the page cache (lib/content-version.server.ts). Signed-in
+// signal that empties the page cache (lib/content-version.server.ts); pictures
+// only when the change may have removed some. Signed-in
 // readers, whose pages always render, then render without asking the database
 // again for what has not changed, and pictures are sent without reading storage.
-import { contentIsHeard, contentVersion, onContentChange } from './content-version.server.ts';
+import { contentIsHeard, contentVersion, onContentChange, picturesVersion } from './content-version.server.ts';
 
 type Limits<T> = {
   /** At most this many entries; the least recently used goes first. */
@@ -11,6 +12,8 @@ type Limits<T> = {
   /** At most this many bytes, as `sizeOf` counts them; an entry larger than all of it is not kept. */
   maxBytes?: number;
   sizeOf?: (value: T) => number;
+  /** Kept until pictures may have been removed, not through every change of the pages (a picture's bytes never change). */
+  untilPicturesChange?: boolean;
 };
 
 type Memory = {
@@ -18,6 +21,8 @@ type Memory = {
   bytes: number;
   /** Loads under way, shared by the requests that ask meanwhile, as long as nothing changed since they began. */
   loading: Map<string, { version: number; since: number; promise: Promise<unknown> }>;
+  /** The version this memory is exact for: the pages' or the pictures'. */
+  version: () => number;
 };
 
 /**
@@ -41,8 +46,8 @@ const memories = (holder.__chuchiPublicMemories ??= new Map());
  * found", so junk keys take no room). Callers must not mutate the result: it
  * is shared.
  */
-export function createPublicMemory<T>(name: string, { maxEntries = Infinity, maxBytes = Infinity, sizeOf = () => 0 }: Limits<T> = {}) {
-  const memory = memories.get(name) ?? newMemory(name);
+export function createPublicMemory<T>(name: string, { maxEntries = Infinity, maxBytes = Infinity, sizeOf = () => 0, untilPicturesChange = false }: Limits<T> = {}) {
+  const memory = memories.get(name) ?? newMemory(name, untilPicturesChange);
   const { entries, loading } = memory;
 
   function store(key: string, value: T) {
@@ -65,7 +70,7 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
       entries.set(key, kept);
       return kept.value as T;
     }
-    const startedAt = contentVersion();
+    const startedAt = memory.version();
     const underWay = loading.get(key);
     if (underWay?.version === startedAt && performance.now() - underWay.since < SHARE_LOADS_FOR_MS) return underWay.promise as Promise<T>;
 
@@ -73,7 +78,7 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
     loading.set(key, { version: startedAt, since: performance.now(), promise });
     try {
       const value = await promise;
-      if (contentVersion() === startedAt && contentIsHeard() && keep(value) && !entries.has(key)) store(key, value);
+      if (memory.version() === startedAt && contentIsHeard() && keep(value) && !entries.has(key)) store(key, value);
       return value;
     } finally {
       if (loading.get(key)?.promise === promise) loading.delete(key);
@@ -81,9 +86,10 @@ export function createPublicMemory<T>(name: string, { maxEntries = Infinity, max
   };
 }
 
-function newMemory(name: string): Memory {
-  const memory: Memory = { entries: new Map(), bytes: 0, loading: new Map() };
-  onContentChange(() => {
+function newMemory(name: string, untilPicturesChange: boolean): Memory {
+  const memory: Memory = { entries: new Map(), bytes: 0, loading: new Map(), version: untilPicturesChange ? picturesVersion : contentVersion };
+  onContentChange((scope) => {
+    if (untilPicturesChange && scope === 'pages') return;
     memory.entries.clear();
     memory.bytes = 0;
   });

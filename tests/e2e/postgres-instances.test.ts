@@ -284,7 +284,7 @@ test.skipIf(!adminUrl)('after a restart of PostgreSQL both instances listen agai
   expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
 });
 
-test.skipIf(!adminUrl)('a picture another instance keeps in memory is gone there the moment its recipe is deleted', async () => {
+test.skipIf(!adminUrl)('a picture another instance keeps in memory stays there through a comment and is gone the moment its recipe is deleted', async () => {
   // Pictures in one S3 store (s3rver), as several instances need them.
   const s3 = await startS3Server();
   cleanups.push(() => s3.stop());
@@ -308,11 +308,22 @@ test.skipIf(!adminUrl)('a picture another instance keeps in memory is gone there
   await store.removePrefix(`images/${imageId}/960.avif`);
   const kept = await picture(960);
   expect(Buffer.from(await kept.arrayBuffer()).equals(small)).toBe(true);
+  // A comment on A changes B's pages, not its pictures: B still sends the rendition from memory.
+  const cookie = await signInOn(a.url);
+  const commented = await fetch(`${a.url}/detail/${recipeId}`, {
+    method: 'POST',
+    headers: { origin: a.url, cookie },
+    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: 'Mit Bild noch schöner.' }),
+    redirect: 'manual',
+  });
+  expect(commented.status).toBe(303);
+  expect(await (await fetch(`${b.url}/detail/${recipeId}`)).text()).toContain('Mit Bild noch schöner.');
+  expect((await picture(960)).status).toBe(200);
 
   // The owner deletes the recipe on A; its picture goes with it. Once A has answered, B sends neither.
   const deleted = await fetch(`${a.url}/detail/${recipeId}/delete`, {
     method: 'POST',
-    headers: { origin: a.url, cookie: await signInOn(a.url) },
+    headers: { origin: a.url, cookie },
     body: new URLSearchParams({ intent: 'delete' }),
     redirect: 'manual',
   });

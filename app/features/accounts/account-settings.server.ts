@@ -104,7 +104,7 @@ export async function changeName({ form, user }: Settings) {
   if (!(await allowed('name', user))) return refuse('name', 'too-many', { values });
   await renameAccount(user.id, fullName(parsed.data.firstName, parsed.data.lastName));
   // Recipes and comments show the name: every cached page must learn it.
-  await contentChanged();
+  await contentChanged('pages');
   log.info('account renamed');
   return answer('name', { message: SETTINGS_MESSAGES.nameChanged });
 }
@@ -144,7 +144,7 @@ export async function confirmEmailChange(token: string | null): Promise<'changed
   if (!token || token.length > 300) return 'invalid-link';
   const result = await applyEmailChange(token);
   if (!result.ok) return result.reason;
-  await contentChanged();
+  await contentChanged('pages');
   const { publicUrl } = getEnv();
   deliver(
     composeMail({
@@ -229,7 +229,7 @@ export async function deleteAccount({ form, user }: Settings) {
   const deleted = await deleteAccountData(user.id, user.email);
   if (!deleted) return redirect('/login', { headers: expiredSessionCookies() });
   // Removing the pictures' files marks the change once they are gone, for the recipes and comments too.
-  if (!(await removeImageFiles(deleted.imageIds))) await contentChanged();
+  if (!(await removeImageFiles(deleted.imageIds))) await contentChanged('pages');
   const { publicUrl } = getEnv();
   deliver(
     composeMail({

@@ -74,7 +74,7 @@ export async function createComment(authorId: string, recipeId: string, input: N
       .returning();
     return { ok: true, comment: toCommentView(row!) };
   });
-  if (outcome.ok) await contentChanged(); // the average on home, lists and detail
+  if (outcome.ok) await contentChanged('pages'); // the average on home, lists and detail
   return outcome;
 }
 
@@ -127,6 +127,6 @@ export async function deleteComment(userId: string, recipeId: string, commentId:
     return undefined;
   });
   if (refusal) return { ok: false, reason: refusal };
-  await contentChanged();
+  await contentChanged('pages');
   return { ok: true };
 }

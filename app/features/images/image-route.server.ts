@@ -51,12 +51,17 @@ async function readRendition(key: string): Promise<Rendition | undefined> {
  * Serves stored renditions under /images/<id>/<width>.<format>, from local
  * files or S3 alike, and from memory once read: a picture's bytes never change
  * (a new upload gets a new id), and every removal of picture files ends with
- * a content change (image-mutations.server.ts), which empties this memory on
- * every instance before the remover answers. Anything unknown falls through
+ * a content change of everything (image-mutations.server.ts), which empties
+ * this memory on every instance before the remover answers; a change of the
+ * pages only (a comment) leaves it. Anything unknown falls through
  * to the app's 404 page.
  */
 export function serveImages({ memoryBytes = getEnv().IMAGE_CACHE_MB * 1024 * 1024 } = {}) {
-  const remember = createPublicMemory<Rendition | undefined>('pictures', { maxBytes: memoryBytes, sizeOf: (rendition) => rendition?.bytes?.length ?? 0 });
+  const remember = createPublicMemory<Rendition | undefined>('pictures', {
+    maxBytes: memoryBytes,
+    sizeOf: (rendition) => rendition?.bytes?.length ?? 0,
+    untilPicturesChange: true,
+  });
   const router = Router();
   router.get(/.*/, async (req, res, next) => {
     const key = storageKeyFor(req.path);

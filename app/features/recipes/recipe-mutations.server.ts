@@ -56,7 +56,7 @@ export async function createRecipe(actor: Actor, input: RecipeInput): Promise<Re
         updatedAt: sql`now()`,
       })
       .returning({ id: recipes.id });
-    await contentChanged();
+    await contentChanged('pages');
     return { ok: true, id: row!.id };
   } catch (error) {
     // The image was swept away between the check and the insert (foreign key).
@@ -74,7 +74,7 @@ export async function updateRecipe(actorId: string, recipeId: string, input: Rec
     .where(and(eq(recipes.id, recipeId), eq(recipes.userId, actorId)))
     .returning({ id: recipes.id });
   if (updated.length > 0) {
-    await contentChanged();
+    await contentChanged('pages');
     return { ok: true };
   }
   return { ok: false, reason: await whyNotWritten(recipeId) };
@@ -100,7 +100,7 @@ export async function deleteRecipe(actorId: string, recipeId: string): Promise<R
     }));
   // Its picture's removal marked the change once the files were gone: one signal for both, one
   // round of confirmations from the other instances.
-  if (!pictureRemoved) await contentChanged();
+  if (!pictureRemoved) await contentChanged('pages');
   return { ok: true };
 }
 
