@@ -309,6 +309,8 @@ test.skipIf(!adminUrl)('a picture another instance keeps in memory stays there t
   const kept = await picture(960);
   expect(Buffer.from(await kept.arrayBuffer()).equals(small)).toBe(true);
   // A comment on A changes B's pages, not its pictures: B still sends the rendition from memory.
+  await fetch(`${b.url}/detail/${recipeId}`);
+  expect((await fetch(`${b.url}/detail/${recipeId}`)).headers.get('x-page-cache')).toBe('hit');
   const cookie = await signInOn(a.url);
   const commented = await fetch(`${a.url}/detail/${recipeId}`, {
     method: 'POST',

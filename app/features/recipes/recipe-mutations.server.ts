@@ -92,15 +92,20 @@ export async function deleteRecipe(actorId: string, recipeId: string): Promise<R
     .returning({ imageId: recipes.imageId });
   if (!deleted) return { ok: false, reason: await whyNotWritten(recipeId) };
   // The recipe is gone either way; files left behind are found by the orphan sweep.
-  const pictureRemoved =
-    deleted.imageId !== null &&
-    (await deleteImageIfUnused(deleted.imageId).catch((error: unknown) => {
+  let pictureRemoved = false;
+  let removalFailed = false;
+  if (deleted.imageId !== null) {
+    try {
+      pictureRemoved = await deleteImageIfUnused(deleted.imageId);
+    } catch (error) {
       log.warn('image of deleted recipe not removed', { recipeId, imageId: deleted.imageId, error });
-      return false;
-    }));
+      removalFailed = true;
+    }
+  }
   // Its picture's removal marked the change once the files were gone: one signal for both, one
-  // round of confirmations from the other instances.
-  if (!pictureRemoved) await contentChanged('pages');
+  // round of confirmations from the other instances. A removal that failed midway may have taken
+  // files without telling every instance: then everything changed.
+  if (!pictureRemoved) await contentChanged(removalFailed ? 'everything' : 'pages');
   return { ok: true };
 }
 
