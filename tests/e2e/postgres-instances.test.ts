@@ -87,6 +87,16 @@ async function signInOn(url: string) {
     .join('; ');
 }
 
+/** Vreni's comment on her own recipe, sent to the instance at `url` (without stars: owners do not rate their own recipes). */
+function commentOn(url: string, cookie: string, recipePath: string, text: string) {
+  return fetch(`${url}${recipePath}`, {
+    method: 'POST',
+    headers: { origin: url, cookie },
+    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: text }),
+    redirect: 'manual',
+  });
+}
+
 /** A database of its own on the test's PostgreSQL (or the server at `serverUrl`); `seed` writes Vreni Graf (who can sign in) and one recipe of hers once the instances have migrated it. */
 async function createBlogDatabase(serverUrl = adminUrl!) {
   const database = await createPostgresDatabase(serverUrl);
@@ -133,13 +143,7 @@ test.skipIf(!adminUrl)('two instances share one PostgreSQL database and its sess
   expect(await cached.text()).not.toContain('Sehr fein, wie bei Grosi.');
   b.child.kill('SIGSTOP');
   let answered = false;
-  const commenting = fetch(`${a.url}${detail}`, {
-    method: 'POST',
-    headers: { origin: a.url, cookie },
-    // Her own recipe: a comment without stars (owners do not rate their own recipes).
-    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: 'Sehr fein, wie bei Grosi.' }),
-    redirect: 'manual',
-  }).finally(() => (answered = true));
+  const commenting = commentOn(a.url, cookie, detail, 'Sehr fein, wie bei Grosi.').finally(() => (answered = true));
   await new Promise((resolve) => setTimeout(resolve, 500)); // A waits up to 2 s for B's confirmation
   expect(answered).toBe(false);
   b.child.kill('SIGCONT');
@@ -160,13 +164,7 @@ test.skipIf(!adminUrl)('an instance whose listening connection was lost catches 
   const { recipeId } = await blog.seed();
   const cookie = await signInOn(a.url);
   const detail = `/detail/${recipeId}`;
-  const comment = (text: string) =>
-    fetch(`${a.url}${detail}`, {
-      method: 'POST',
-      headers: { origin: a.url, cookie },
-      body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: text }),
-      redirect: 'manual',
-    });
+  const comment = (text: string) => commentOn(a.url, cookie, detail, text);
   await fetch(`${b.url}${detail}`);
   expect((await fetch(`${b.url}${detail}`)).headers.get('x-page-cache')).toBe('hit');
 
@@ -208,13 +206,7 @@ test.skipIf(!adminUrl)('an instance whose listening connection goes silent witho
   const { recipeId } = await blog.seed();
   const cookie = await signInOn(a.url);
   const detail = `/detail/${recipeId}`;
-  const comment = (text: string) =>
-    fetch(`${a.url}${detail}`, {
-      method: 'POST',
-      headers: { origin: a.url, cookie },
-      body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: text }),
-      redirect: 'manual',
-    });
+  const comment = (text: string) => commentOn(a.url, cookie, detail, text);
   await fetch(`${b.url}${detail}`);
   expect((await fetch(`${b.url}${detail}`)).headers.get('x-page-cache')).toBe('hit');
 
@@ -268,12 +260,7 @@ test.skipIf(!adminUrl)('after a restart of PostgreSQL both instances listen agai
   await server.restart(1_000);
   const cookie = await signInOn(a.url); // A's pool is back
   expect(cookie).toMatch(/chuchiblog\.session_token=/);
-  const comment = await fetch(`${a.url}${detail}`, {
-    method: 'POST',
-    headers: { origin: a.url, cookie },
-    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: 'Nach dem Neustart.' }),
-    redirect: 'manual',
-  });
+  const comment = await commentOn(a.url, cookie, detail, 'Nach dem Neustart.');
   expect(comment.status).toBe(303);
   // postgres-js listens again by itself once the server is back (trying again after a growing pause,
   // at most about 20 s); B, not knowing what it missed, then renders afresh.
@@ -312,12 +299,7 @@ test.skipIf(!adminUrl)('a picture another instance keeps in memory stays there t
   await fetch(`${b.url}/detail/${recipeId}`);
   expect((await fetch(`${b.url}/detail/${recipeId}`)).headers.get('x-page-cache')).toBe('hit');
   const cookie = await signInOn(a.url);
-  const commented = await fetch(`${a.url}/detail/${recipeId}`, {
-    method: 'POST',
-    headers: { origin: a.url, cookie },
-    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Vreni', comment: 'Mit Bild noch schöner.' }),
-    redirect: 'manual',
-  });
+  const commented = await commentOn(a.url, cookie, `/detail/${recipeId}`, 'Mit Bild noch schöner.');
   expect(commented.status).toBe(303);
   expect(await (await fetch(`${b.url}/detail/${recipeId}`)).text()).toContain('Mit Bild noch schöner.');
   expect((await picture(960)).status).toBe(200);
