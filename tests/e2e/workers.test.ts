@@ -6,12 +6,14 @@
 // than one process is refused.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import postgres from 'postgres';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { TEST_PASSWORD } from '../support/accounts.ts';
 import { createPostgresDatabase, seedAuthorWithRecipe } from '../support/postgres-blog.ts';
@@ -240,6 +242,64 @@ test.skipIf(!adminUrl)('a session started on one worker is valid on the other; a
   const onB = await requestOn(cluster!, b, 'GET', detail);
   expect(onB.headers['x-page-cache']).toBe('miss');
   expect(onB.text).toContain('Wie an der Fasnacht!');
+});
+
+test.skipIf(!adminUrl)('a change’s scope travels between the workers: a comment leaves the other worker’s pictures in memory, a recipe’s deletion empties it', async () => {
+  const [a, b] = cluster!.workers as [number, number];
+  const origin = `http://127.0.0.1:${cluster!.port}`;
+  // A second author's recipe with a picture: two renditions in DATA_DIR/uploads, the row, the recipe pointing at it.
+  const recipeId = await seedAuthorWithRecipe(blog!.databaseUrl, { name: 'Vreni Zürcher', email: 'vreni@example.ch' }, {
+    title: 'Zürcher Geschnetzeltes',
+    lead: 'Mit Rösti.',
+    duration: 40,
+    category: 'Hauptgang',
+    level: 'Einfach',
+    quantity: 'für 4 Personen',
+    ingredients: [{ name: 'Kalbfleisch', amount: '600 g' }],
+    description: 'Fleisch scharf anbraten, Rahmsauce dazu.',
+  });
+  const imageId = randomUUID();
+  const folder = path.join(cluster!.dataDir, 'uploads', 'images', imageId);
+  mkdirSync(folder, { recursive: true });
+  for (const width of [480, 960]) writeFileSync(path.join(folder, `${width}.avif`), randomBytes(3_000));
+  const sql = postgres(blog!.databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql`insert into images (id, width, height, widths) values (${imageId}, 960, 640, ${[480, 960]})`;
+    await sql`update recipes set image_id = ${imageId} where id = ${recipeId}`;
+  } finally {
+    await sql.end();
+  }
+  const pictureOnB = (width: number) => requestOn(cluster!, b, 'GET', `/images/${imageId}/${width}.avif`);
+  for (const width of [480, 960]) expect((await pictureOnB(width)).status).toBe(200);
+  // Both renditions' files taken away behind B's back (no signal): B still sends them, from memory.
+  rmSync(folder, { recursive: true });
+  expect((await pictureOnB(960)).status).toBe(200);
+
+  // A comment through A is a change of pages: B marks its pages stale and keeps its pictures.
+  const signIn = async (email: string) =>
+    cookieOf(
+      await requestOn(cluster!, a, 'POST', '/login', {
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email, password: TEST_PASSWORD }).toString(),
+      }),
+    );
+  const ueli = await signIn('ueli@example.ch');
+  const comment = await requestOn(cluster!, a, 'POST', `/detail/${recipeId}`, {
+    headers: { origin, cookie: ueli, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'create-comment', nickname: 'Ueli', comment: 'Wie bei der Grossmutter.', rating: '5' }).toString(),
+  });
+  expect(comment.status).toBe(303);
+  expect((await requestOn(cluster!, b, 'GET', `/detail/${recipeId}`)).text).toContain('Wie bei der Grossmutter.');
+  expect((await pictureOnB(960)).status).toBe(200);
+
+  // Vreni deletes her recipe through A, and its picture with it: a change of everything, and B forgets the picture.
+  const vreni = await signIn('vreni@example.ch');
+  const deleted = await requestOn(cluster!, a, 'POST', `/detail/${recipeId}/delete`, {
+    headers: { origin, cookie: vreni, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ intent: 'delete' }).toString(),
+  });
+  expect(deleted.status).toBe(200);
+  for (const width of [480, 960]) expect((await pictureOnB(width)).status).toBe(404);
 });
 
 test.skipIf(!adminUrl)('a worker that hangs does not hold the other worker’s writes: they are answered after a bounded wait', async () => {
