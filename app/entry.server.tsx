@@ -10,10 +10,11 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { log } from './lib/logger.server.ts';
 import { createEmotionCache } from './theme/emotion-cache.ts';
 import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
+import { renderElsewhereRouterContext, type RenderedDocument } from './utils/render-elsewhere.ts';
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,15 +26,24 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceRouterContext);
+  // Rendered on the server's render thread when it has one (server/render-thread.ts), else here.
+  const renderElsewhere = loadContext.get(renderElsewhereRouterContext);
+  const page = (await renderElsewhere?.(routerContext, request.url, nonce)) ?? (await renderDocument(routerContext, request.url, nonce));
+  return new Response(page.html, { headers: responseHeaders, status: page.failed ? 500 : responseStatusCode });
+}
+
+/** The whole document of a page; `failed` when a part of it could not be rendered. */
+export function renderDocument(routerContext: EntryContext, url: string, nonce: string): Promise<RenderedDocument> {
   const cache = createEmotionCache();
   const emotion = createEmotionServer(cache);
+  let failed = false;
 
-  return new Promise<Response>((resolve, reject) => {
+  return new Promise<RenderedDocument>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <CacheProvider value={cache}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={routerContext} url={url} nonce={nonce} />
         </CacheProvider>
       </NonceContext.Provider>,
       {
@@ -52,12 +62,7 @@ export default function handleRequest(
             // Home, a recipe and the lists render no MUI: nothing to collect, and the
             // bytes go out as React wrote them (no decoding to text and back).
             const usedEmotion = Object.keys(cache.inserted).length > 0;
-            resolve(
-              new Response(usedEmotion ? withEmotionStyles(html.toString('utf8'), emotion) : html, {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
+            resolve({ html: usedEmotion ? Buffer.from(withEmotionStyles(html.toString('utf8'), emotion)) : html, failed });
           });
           pipe(collector);
         },
@@ -66,7 +71,7 @@ export default function handleRequest(
           reject(error);
         },
         onError(error) {
-          responseStatusCode = 500;
+          failed = true;
           log.error('render failed', { error });
         },
       },

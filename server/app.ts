@@ -23,16 +23,21 @@ import { scheduleRateLimitCleanup } from '../app/lib/rate-limit.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
+import { renderElsewhereRouterContext } from '../app/utils/render-elsewhere.ts';
 import { builtFiles } from './built-files.ts';
 import { defaultHost } from './default-host.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
 import { renderQueue } from './render-queue.ts';
+import { startRenderThread } from './render-thread.ts';
 import { nameBuildOfRouteData } from './route-data.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
 import { isSecureRequest, securityHeaders } from './security-headers.ts';
+
+// The render thread loads this bundle and runs this (server/render-thread.ts).
+export { serveRendersInThisThread } from './render-thread.ts';
 
 type StartOptions = {
   /** Production: the built client assets. */
@@ -123,12 +128,16 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   const build = devMiddleware ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build');
   // Route data names the build it comes from: a tab of an older build loads the page anew (app/utils/build-version.ts).
   if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version));
+  // Pages rendered on a second thread, if asked for (RENDER_THREAD, server/render-thread.ts); Vite renders in development.
+  const renderThread = typeof build !== 'function' && env.RENDER_THREAD === 'on' ? startRenderThread(import.meta.url) : undefined;
+  if (renderThread) cleanups.push(renderThread.stop);
   app.use(
     createRequestHandler({
       build,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(nonceRouterContext, String(res.locals.nonce ?? ''));
+        context.set(renderElsewhereRouterContext, renderThread?.renderElsewhere);
         // req.ip honours `trust proxy` (TRUST_PROXY): X-Forwarded-For only when trusted.
         context.set(clientIpContext, req.ip ?? req.socket.remoteAddress ?? 'unknown');
         return context;
@@ -166,5 +175,5 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       hint: 'set SITE_OWNER, SITE_ADDRESS and SITE_EMAIL: the imprint and the privacy page (/datenschutz) name who is responsible for the site',
     });
   }
-  return { handleRequest, env, shutdown };
+  return { handleRequest, env, shutdown, renderThread };
 }

@@ -119,6 +119,11 @@ const envSchema = z
     /** Memory for pictures' bytes (renditions up to 1 MiB each, kept until a write changes public content), in MiB; 0 keeps none. */
     IMAGE_CACHE_MB: z.coerce.number({ message: 'must be a number of MiB' }).min(0).max(65_536).default(32),
     /**
+     * `on`: pages are rendered on a second thread of the process (server/render-thread.ts), for a
+     * second core; it costs about 150 MiB (docs/decisions/011). Production only.
+     */
+    RENDER_THREAD: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
+    /**
      * Worker processes that share the port (server.js, node:cluster): a count, or `auto` for one per
      * core. Several need PostgreSQL; `auto` on the embedded database is one (docs/decisions/006).
      */

@@ -2,7 +2,8 @@
 // may do something is a setting (RATE_LIMIT_*): its default is the documented
 // one (README's configuration table, docs/product-rules.md's limits table), a
 // value in the environment is read, and a bad value stops start-up with one
-// line naming the variable. And which imprint settings still hold placeholders.
+// line naming the variable. And which imprint settings still hold placeholders,
+// and the render thread's switch.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -85,4 +86,10 @@ test('the imprint settings that still hold a placeholder are named (start-up war
   expect(imprintPlaceholders(parseEnv({}))).toEqual(['SITE_OWNER', 'SITE_ADDRESS', 'SITE_EMAIL']);
   expect(imprintPlaceholders(parseEnv({ SITE_OWNER: 'Vreni Baumann' }))).toEqual(['SITE_ADDRESS', 'SITE_EMAIL']);
   expect(imprintPlaceholders(parseEnv({ SITE_OWNER: 'Vreni Baumann', SITE_ADDRESS: 'Dorfstrasse 5, 3000 Bern', SITE_EMAIL: 'vreni@example.ch' }))).toEqual([]);
+});
+
+test('the render thread is off unless RENDER_THREAD=on; another value stops start-up', () => {
+  expect(parseEnv({}).RENDER_THREAD).toBe('off');
+  expect(parseEnv({ RENDER_THREAD: 'on' }).RENDER_THREAD).toBe('on');
+  expect(() => parseEnv({ RENDER_THREAD: 'yes' })).toThrow('Invalid configuration: RENDER_THREAD must be on or off');
 });

@@ -12,7 +12,7 @@ import type { startApp as StartApp } from '../../server/app.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export type TestApp = { url: string; dataDir: string; stop: () => Promise<void> };
+export type TestApp = { url: string; dataDir: string; stop: () => Promise<void>; renderThread: Awaited<ReturnType<typeof StartApp>>['renderThread'] };
 
 async function freePort() {
   return new Promise<number>((resolve) => {
@@ -39,13 +39,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const build = pathToFileURL(path.join(root, 'build/server/index.js')).href;
   const { startApp } = (await import(/* @vite-ignore */ build)) as { startApp: typeof StartApp };
-  const { handleRequest, shutdown } = await startApp({ clientDir: path.join(root, 'build/client') });
+  const { handleRequest, shutdown, renderThread } = await startApp({ clientDir: path.join(root, 'build/client') });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(handleRequest).listen(port, '127.0.0.1', () => resolve(s));
   });
   return {
     url,
     dataDir,
+    renderThread,
     stop: async () => {
       await new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();

@@ -1,0 +1,219 @@
+// A second thread that turns a page's data into its HTML. Under load the
+// server's one thread is the limit of the full render (signed-in readers,
+// cache misses) while a third of a two-core machine idles; React's render
+// is about half of a page's work (bench/RESULTS.md, "A render thread").
+// The main thread keeps everything that touches the database, the caches and
+// the request: React Router's matching, the loaders, the loader data's
+// encoding. It hands the thread what React Router's <ServerRouter> reads (the
+// matches by route id, the loader data, the encoded data for the browser);
+// the thread has the same build and renders with entry.server.tsx's own
+// renderDocument, so the page is the same, byte for byte, either way.
+// Anything that cannot go (a render with errors, data that cannot be copied
+// between threads) and anything while the thread is (re)starting is rendered
+// on the main thread, as it always was.
+import { parentPort, Worker } from 'node:worker_threads';
+import type { EntryContext, ServerBuild } from 'react-router';
+import { log } from '../app/lib/logger.server.ts';
+import type { RenderedDocument, RenderElsewhere } from '../app/utils/render-elsewhere.ts';
+
+/** What <ServerRouter> reads of the request's EntryContext, in a form that can be copied to the thread. */
+type RenderJob = {
+  url: string;
+  nonce: string;
+  serverHandoffString: string | undefined;
+  /** The loader data as React Router encoded it for the browser (its turbo-stream), read to the end. */
+  handoff: Uint8Array | undefined;
+  isSpaMode: boolean;
+  handler: {
+    basename: EntryContext['staticHandlerContext']['basename'];
+    location: EntryContext['staticHandlerContext']['location'];
+    matches: Array<{ params: Record<string, string | undefined>; pathname: string; pathnameBase: string; routeId: string }>;
+    loaderData: EntryContext['staticHandlerContext']['loaderData'];
+    actionData: EntryContext['staticHandlerContext']['actionData'];
+    statusCode: number;
+  };
+};
+
+type Reply = { id: number; html: Uint8Array; failed: boolean } | { id: number; error: string };
+
+/** After the thread ended unexpectedly, the main thread renders alone this long before a new one starts. */
+const RESTART_DELAY_MS = 1_000;
+/**
+ * A render is aborted after 6 s (entry.server.tsx) on either thread; a thread
+ * that has not answered a little later is stuck: it is ended (and started
+ * anew), and its pages are rendered here.
+ */
+const LONGEST_RENDER_MS = 8_000;
+
+/**
+ * Starts the render thread from the server's bundle (`bundleUrl`, which
+ * exports serveRendersInThisThread). `renderElsewhere` is what
+ * entry.server.tsx calls; undefined from it means "render here".
+ */
+export function startRenderThread(bundleUrl: string) {
+  let worker: Worker | undefined;
+  let rendered = 0;
+  let ready = false;
+  let stopping = false;
+  let nextId = 0;
+  const pending = new Map<number, (document: RenderedDocument | undefined) => void>();
+
+  const start = () => {
+    ready = false;
+    const thread = new Worker(`import(${JSON.stringify(bundleUrl)}).then((bundle) => bundle.serveRendersInThisThread())`, { eval: true });
+    worker = thread;
+    thread.on('message', (message: Reply | 'ready') => {
+      if (message === 'ready') {
+        ready = true;
+        return;
+      }
+      const answer = pending.get(message.id);
+      pending.delete(message.id);
+      if ('error' in message) {
+        log.warn('render thread could not render a page; rendered here', { error: message.error });
+        answer?.(undefined);
+      } else {
+        rendered++;
+        answer?.({ html: Buffer.from(message.html.buffer, message.html.byteOffset, message.html.byteLength) as Buffer<ArrayBuffer>, failed: message.failed });
+      }
+    });
+    thread.on('error', (error) => log.error('render thread failed', { error }));
+    thread.on('exit', (code) => {
+      if (worker === thread) worker = undefined;
+      ready = false;
+      // Those waiting are rendered here instead.
+      for (const answer of pending.values()) answer(undefined);
+      pending.clear();
+      if (stopping) return;
+      log.warn('render thread ended; pages are rendered on the main thread until a new one is ready', { code });
+      setTimeout(() => stopping || start(), RESTART_DELAY_MS).unref();
+    });
+    thread.unref();
+  };
+  start();
+
+  const renderElsewhere: RenderElsewhere = async (routerContext, url, nonce) => {
+    const handler = routerContext.staticHandlerContext;
+    if (!ready || !worker || handler.errors) return undefined;
+    const stream = routerContext.serverHandoffStream;
+    const handoff = stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : undefined;
+    const job: RenderJob = {
+      url,
+      nonce,
+      serverHandoffString: routerContext.serverHandoffString,
+      handoff,
+      isSpaMode: routerContext.isSpaMode,
+      handler: {
+        basename: handler.basename,
+        location: handler.location,
+        matches: handler.matches.map((match) => ({ params: match.params, pathname: match.pathname, pathnameBase: match.pathnameBase, routeId: match.route.id })),
+        loaderData: handler.loaderData,
+        actionData: handler.actionData,
+        statusCode: handler.statusCode,
+      },
+    };
+    // The stream was read here: a render on this thread needs it anew.
+    const renderHere = () => {
+      if (handoff) routerContext.serverHandoffStream = streamOf(handoff);
+      return undefined;
+    };
+    const thread = worker;
+    if (!thread || !ready) return renderHere(); // it ended meanwhile
+    const id = nextId++;
+    const answer = new Promise<RenderedDocument | undefined>((resolve) => {
+      const timer = setTimeout(() => {
+        if (!pending.delete(id)) return;
+        log.error('render thread did not answer in time; ending it', { url });
+        resolve(undefined);
+        void thread.terminate();
+      }, LONGEST_RENDER_MS);
+      pending.set(id, (document) => {
+        clearTimeout(timer);
+        resolve(document);
+      });
+    });
+    try {
+      thread.postMessage({ id, job });
+    } catch {
+      // Data that cannot be copied to another thread.
+      pending.get(id)?.(undefined);
+      pending.delete(id);
+      return renderHere();
+    }
+    return (await answer) ?? renderHere();
+  };
+
+  const stop = async () => {
+    stopping = true;
+    await worker?.terminate();
+  };
+  return {
+    renderElsewhere,
+    stop,
+    /** Pages the thread has rendered so far. */
+    rendered: () => rendered,
+    /** Ends the thread as a crash would: a new one starts after a pause. */
+    terminate: async () => {
+      await worker?.terminate();
+    },
+  };
+}
+
+function streamOf(bytes: Uint8Array) {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+}
+
+type EntryModuleWithRenderer = ServerBuild['entry']['module'] & {
+  renderDocument: (routerContext: EntryContext, url: string, nonce: string) => Promise<RenderedDocument>;
+};
+
+/** The render thread's side: renders what the main thread sends, with the same build. */
+export async function serveRendersInThisThread() {
+  const port = parentPort;
+  if (!port) throw new Error('serveRendersInThisThread runs in a worker thread only');
+  const build = (await import('virtual:react-router/server-build')) as unknown as ServerBuild;
+  const entry = build.entry.module as EntryModuleWithRenderer;
+  const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route!.module]));
+
+  port.on('message', async ({ id, job }: { id: number; job: RenderJob }) => {
+    try {
+      const { html, failed } = await entry.renderDocument(entryContextOf(job), job.url, job.nonce);
+      port.postMessage({ id, html, failed } satisfies Reply);
+    } catch (error) {
+      port.postMessage({ id, error: String(error) } satisfies Reply);
+    }
+  });
+  port.postMessage('ready');
+
+  /** The EntryContext React Router would have made for this request, from the job and this thread's build. */
+  function entryContextOf(job: RenderJob): EntryContext {
+    return {
+      manifest: build.assets,
+      routeModules,
+      branches: [],
+      criticalCss: undefined,
+      serverHandoffString: job.serverHandoffString,
+      serverHandoffStream: job.handoff && streamOf(job.handoff),
+      renderMeta: {},
+      future: build.future,
+      ssr: build.ssr,
+      routeDiscovery: build.routeDiscovery,
+      isSpaMode: job.isSpaMode,
+      serializeError: () => ({ message: 'Unexpected Server Error' }),
+      staticHandlerContext: {
+        ...job.handler,
+        // <ServerRouter> finds each match's route by its id; the match's own fields are the request's.
+        matches: job.handler.matches.map(({ routeId, ...match }) => ({ ...match, route: { id: routeId, path: build.routes[routeId]?.path } })),
+        errors: null,
+        loaderHeaders: {},
+        actionHeaders: {},
+        _match: () => null,
+      } as unknown as EntryContext['staticHandlerContext'],
+    };
+  }
+}

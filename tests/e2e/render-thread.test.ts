@@ -1,0 +1,92 @@
+// RENDER_THREAD=on: pages are rendered on a second thread from the data the
+// main thread loaded (server/render-thread.ts). The page must be the one the
+// main thread renders, byte for byte but for the nonce; what the thread cannot
+// take (an error page), and anything while it is gone, renders on the main thread.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createComment, createRecipe } from '../support/factories.ts';
+import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+let app: TestApp;
+let cookie: string;
+let recipeId: string;
+
+beforeAll(async () => {
+  app = await startTestApp({ RENDER_THREAD: 'on' });
+  const owner = await createAccount('Heidi Gasser');
+  const reader = await createAccount('Toni Odermatt');
+  recipeId = (await createRecipe(owner, { title: 'Obwaldner Käsesuppe', category: 'Vorspeise' })).id;
+  await createComment(recipeId, reader, { comment: 'Wie auf der Alp!', rating: 5 });
+  cookie = await sessionCookie(app.url, owner.email);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const thread = () => app.renderThread!;
+
+/** A signed-in reader's page (never kept by the page cache: every request renders), nonce blanked out. */
+async function page(path: string) {
+  const answer = await fetch(`${app.url}${path}`, { headers: { cookie } });
+  return { status: answer.status, html: (await answer.text()).replace(/nonce="[^"]*"/g, 'nonce=""') };
+}
+
+/** Waits (on the pages themselves, not on a clock) until the thread renders. */
+async function threadReady() {
+  await expect
+    .poll(
+      async () => {
+        const before = thread().rendered();
+        await page('/');
+        return thread().rendered() > before;
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+// Home, a recipe (owner's controls, a comment, its scaled servings), a list, the edit form, the account page (MUI's styles).
+const PAGES = () => ['/', `/detail/${recipeId}`, `/detail/${recipeId}?portionen=8`, '/vorspeise', `/edit/${recipeId}`, '/konto'];
+
+test('a page with an error (a recipe that does not exist) is rendered on the main thread', async () => {
+  await threadReady();
+  const before = thread().rendered();
+  const missing = await page('/detail/00000000-0000-4000-8000-000000000000');
+  expect(missing.status).toBe(404);
+  expect(missing.html).toContain('Seite nicht gefunden');
+  expect(thread().rendered()).toBe(before);
+});
+
+test('a thread that ends unexpectedly: the main thread renders meanwhile, then a new thread takes over', async () => {
+  await threadReady();
+  await thread().terminate();
+  const before = thread().rendered();
+  const meanwhile = await page(`/detail/${recipeId}`);
+  expect(meanwhile.status).toBe(200);
+  expect(meanwhile.html).toContain('Obwaldner Käsesuppe');
+  expect(thread().rendered()).toBe(before);
+  await threadReady();
+});
+
+test('a page rendered on the thread is byte for byte the page the main thread renders', async () => {
+  await threadReady();
+  const onThread = [];
+  for (const path of PAGES()) {
+    const before = thread().rendered();
+    onThread.push(await page(path));
+    expect(thread().rendered(), path).toBe(before + 1);
+  }
+  expect(onThread[1]!.html).toContain('Obwaldner Käsesuppe');
+  expect(onThread[1]!.html).toContain('Wie auf der Alp!');
+  expect(onThread[5]!.html).toContain('data-emotion'); // the account page's MUI styles came along
+
+  await thread().stop();
+  const rendered = thread().rendered();
+  for (const [i, path] of PAGES().entries()) {
+    const onMain = await page(path);
+    expect(onMain.status, path).toBe(onThread[i]!.status);
+    expect(onMain.html, path).toBe(onThread[i]!.html);
+  }
+  expect(thread().rendered()).toBe(rendered);
+});
