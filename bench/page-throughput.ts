@@ -1,11 +1,13 @@
 // Page throughput of the production server, as ratios against nginx serving a
 // saved copy of the same recipe page (and the framework script and the recipe's
 // picture against nginx serving those files), all measured in this one run with
-// wrk (64 connections).
+// wrk (64 connections). The full render is measured twice: on the server's one
+// thread, and with RENDER_THREAD=on (a second thread renders).
 // Needs Debian's `wrk` and `nginx`; the bench starts and stops both (by PID)
 // and the server, on loopback ports.
 // Run: npm run build && node bench/page-throughput.ts
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
@@ -22,7 +24,7 @@ const staticDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-nginx-'));
 const seeded = spawnSync(process.execPath, ['scripts/seed-demo.ts'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } });
 if (seeded.status !== 0) throw new Error(`seed:demo failed: ${seeded.stderr}`);
 
-const server = await startServer(dataDir);
+let server = await startServer(dataDir);
 let nginx: ReturnType<typeof spawn> | undefined;
 try {
   const home = await (await fetch(`${server.url}/`)).text();
@@ -71,6 +73,16 @@ http { access_log off; gzip_static on; types { image/avif avif; } server { liste
     wrk('detail, signed in (full render)', `${server.url}${detailPath}`, { ...gzip, Cookie: cookie }),
     wrk('home, signed in (full render)', `${server.url}/`, { ...gzip, Cookie: cookie }),
   ];
+  const rssOneThread = residentMiB(server.pid);
+  // The same server with RENDER_THREAD=on: a second thread renders (server/render-thread.ts).
+  await server.stop();
+  server = await startServer(dataDir, { RENDER_THREAD: 'on' });
+  await server.startUpJobsDone();
+  results.push(
+    wrk('detail, signed in, RENDER_THREAD=on', `${server.url}${detailPath}`, { ...gzip, Cookie: cookie }),
+    wrk('home, signed in, RENDER_THREAD=on', `${server.url}/`, { ...gzip, Cookie: cookie }),
+  );
+  const rssRenderThread = residentMiB(server.pid);
   const scripts = [
     wrk('nginx, the framework script as a static file (baseline)', `http://127.0.0.1:${nginxPort}/framework.js`, gzip),
     wrk("framework script, a new reader's largest file", `${server.url}${frameworkPath}`, gzip),
@@ -82,9 +94,16 @@ http { access_log off; gzip_static on; types { image/avif avif; } server { liste
   const ratios = (rows: typeof results) => rows.map((r) => ({ target: r.target, 'req/s': Math.round(r.rps), p50: r.p50, p99: r.p99, 'ratio to nginx': Number((r.rps / rows[0]!.rps).toFixed(4)) }));
   console.log(`page throughput: wrk, ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding gzip; node ${process.version}`);
   console.table([...ratios(results), ...ratios(scripts), ...ratios(pictures)]);
+  console.log(`server's resident memory after the signed-in rows: ${rssOneThread} MiB; with RENDER_THREAD=on ${rssRenderThread} MiB`);
 } finally {
   nginx?.kill('SIGTERM');
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });
   await rm(staticDir, { recursive: true, force: true });
+}
+
+/** The resident memory of a process now, in MiB (from /proc). */
+function residentMiB(pid: number) {
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  return Math.round(kib / 1024);
 }
