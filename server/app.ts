@@ -129,7 +129,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // Route data names the build it comes from: a tab of an older build loads the page anew (app/utils/build-version.ts).
   if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version));
   // Pages rendered on a second thread, if asked for (RENDER_THREAD, server/render-thread.ts); Vite renders in development.
-  const renderThread = typeof build !== 'function' && env.RENDER_THREAD === 'on' ? startRenderThread(import.meta.url) : undefined;
+  const renderThread = typeof build !== 'function' && env.RENDER_THREAD === 'on' ? startRenderThread(import.meta.url, build.assets.version) : undefined;
   if (renderThread) cleanups.push(renderThread.stop);
   app.use(
     createRequestHandler({

@@ -11,7 +11,7 @@
 // Anything that cannot go (a render with errors, data that cannot be copied
 // between threads) and anything while the thread is (re)starting is rendered
 // on the main thread, as it always was.
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { EntryContext, ServerBuild } from 'react-router';
 import { log } from '../app/lib/logger.server.ts';
 import type { RenderedDocument, RenderElsewhere } from '../app/utils/render-elsewhere.ts';
@@ -21,6 +21,7 @@ type RenderJob = {
   url: string;
   nonce: string;
   serverHandoffString: string | undefined;
+  criticalCss: EntryContext['criticalCss'];
   /** The loader data as React Router encoded it for the browser (its turbo-stream), read to the end. */
   handoff: Uint8Array | undefined;
   isSpaMode: boolean;
@@ -36,8 +37,13 @@ type RenderJob = {
 
 type Reply = { id: number; html: Uint8Array; failed: boolean } | { id: number; error: string };
 
-/** After the thread ended unexpectedly, the main thread renders alone this long before a new one starts. */
-const RESTART_DELAY_MS = 1_000;
+/**
+ * After the thread ended unexpectedly, the main thread renders alone for a
+ * while before a new one starts: 1 s, doubling while it keeps failing, at most
+ * a minute (a thread that cannot even start must not cost a start a second).
+ */
+const FIRST_RESTART_DELAY_MS = 1_000;
+const LONGEST_RESTART_DELAY_MS = 60_000;
 /**
  * A render is aborted after 6 s (entry.server.tsx) on either thread; a thread
  * that has not answered a little later is stuck: it is ended (and started
@@ -50,31 +56,50 @@ const LONGEST_RENDER_MS = 8_000;
  * exports serveRendersInThisThread). `renderElsewhere` is what
  * entry.server.tsx calls; undefined from it means "render here".
  */
-export function startRenderThread(bundleUrl: string) {
+export function startRenderThread(bundleUrl: string, buildVersion: string) {
   let worker: Worker | undefined;
   let rendered = 0;
   let ready = false;
   let stopping = false;
+  let restartDelay = FIRST_RESTART_DELAY_MS;
   let nextId = 0;
+  let returnNextJob = false;
   const pending = new Map<number, (document: RenderedDocument | undefined) => void>();
 
   const start = () => {
     ready = false;
-    const thread = new Worker(`import(${JSON.stringify(bundleUrl)}).then((bundle) => bundle.serveRendersInThisThread())`, { eval: true });
+    let thread: Worker;
+    try {
+      // The build this thread was started with: a build replaced on disk since must not render its pages.
+      thread = new Worker(`import(${JSON.stringify(bundleUrl)}).then((bundle) => bundle.serveRendersInThisThread())`, { eval: true, workerData: { buildVersion } });
+    } catch (error) {
+      log.error('render thread could not start; pages are rendered on the main thread', { error });
+      return;
+    }
     worker = thread;
-    thread.on('message', (message: Reply | 'ready') => {
+    thread.on('message', (message: Reply | 'ready' | 'other-build') => {
       if (message === 'ready') {
         ready = true;
+        restartDelay = FIRST_RESTART_DELAY_MS;
+        return;
+      }
+      if (message === 'other-build') {
+        log.warn('the build on disk is not the one running; pages are rendered on the main thread until the next restart');
+        stopping = true;
+        void thread.terminate();
         return;
       }
       const answer = pending.get(message.id);
       pending.delete(message.id);
-      if ('error' in message) {
-        log.warn('render thread could not render a page; rendered here', { error: message.error });
-        answer?.(undefined);
+      if (!answer) return; // given up on already (its page was rendered here)
+      if ('error' in message || message.failed || returnNextJob) {
+        // Rendered here instead: whatever went wrong there, the main thread may well manage (it logs its own errors).
+        if ('error' in message) log.warn('render thread could not render a page; rendered here', { error: message.error });
+        returnNextJob = false;
+        answer(undefined);
       } else {
         rendered++;
-        answer?.({ html: Buffer.from(message.html.buffer, message.html.byteOffset, message.html.byteLength) as Buffer<ArrayBuffer>, failed: message.failed });
+        answer({ html: Buffer.from(message.html.buffer, message.html.byteOffset, message.html.byteLength) as Buffer<ArrayBuffer>, failed: false });
       }
     });
     thread.on('error', (error) => log.error('render thread failed', { error }));
@@ -85,8 +110,9 @@ export function startRenderThread(bundleUrl: string) {
       for (const answer of pending.values()) answer(undefined);
       pending.clear();
       if (stopping) return;
-      log.warn('render thread ended; pages are rendered on the main thread until a new one is ready', { code });
-      setTimeout(() => stopping || start(), RESTART_DELAY_MS).unref();
+      log.warn('render thread ended; pages are rendered on the main thread until a new one is ready', { code, restartInMs: restartDelay });
+      setTimeout(() => stopping || start(), restartDelay).unref();
+      restartDelay = Math.min(restartDelay * 2, LONGEST_RESTART_DELAY_MS);
     });
     thread.unref();
   };
@@ -94,13 +120,15 @@ export function startRenderThread(bundleUrl: string) {
 
   const renderElsewhere: RenderElsewhere = async (routerContext, url, nonce) => {
     const handler = routerContext.staticHandlerContext;
-    if (!ready || !worker || handler.errors) return undefined;
+    // Lazy route discovery would have the page match routes (router.match), which the thread cannot.
+    if (!ready || !worker || handler.errors || routerContext.routeDiscovery.mode !== 'initial') return undefined;
     const stream = routerContext.serverHandoffStream;
     const handoff = stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : undefined;
     const job: RenderJob = {
       url,
       nonce,
       serverHandoffString: routerContext.serverHandoffString,
+      criticalCss: routerContext.criticalCss,
       handoff,
       isSpaMode: routerContext.isSpaMode,
       handler: {
@@ -123,7 +151,7 @@ export function startRenderThread(bundleUrl: string) {
     const answer = new Promise<RenderedDocument | undefined>((resolve) => {
       const timer = setTimeout(() => {
         if (!pending.delete(id)) return;
-        log.error('render thread did not answer in time; ending it', { url });
+        log.error('render thread did not answer in time; ending it', { path: new URL(url).pathname });
         resolve(undefined);
         void thread.terminate();
       }, LONGEST_RENDER_MS);
@@ -152,9 +180,13 @@ export function startRenderThread(bundleUrl: string) {
     stop,
     /** Pages the thread has rendered so far. */
     rendered: () => rendered,
-    /** Ends the thread as a crash would: a new one starts after a pause. */
+    /** Tests: ends the thread as a crash would (a new one starts after a pause). */
     terminate: async () => {
       await worker?.terminate();
+    },
+    /** Tests: the thread's next page is handled as if it had failed there, so the main thread renders it. */
+    returnNextJob: () => {
+      returnNextJob = true;
     },
   };
 }
@@ -177,13 +209,18 @@ export async function serveRendersInThisThread() {
   const port = parentPort;
   if (!port) throw new Error('serveRendersInThisThread runs in a worker thread only');
   const build = (await import('virtual:react-router/server-build')) as unknown as ServerBuild;
+  if ((workerData as { buildVersion?: string } | null)?.buildVersion !== build.assets.version) {
+    port.postMessage('other-build');
+    return;
+  }
   const entry = build.entry.module as EntryModuleWithRenderer;
   const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route!.module]));
 
   port.on('message', async ({ id, job }: { id: number; job: RenderJob }) => {
     try {
       const { html, failed } = await entry.renderDocument(entryContextOf(job), job.url, job.nonce);
-      port.postMessage({ id, html, failed } satisfies Reply);
+      // A copy of the page's bytes alone: a small Buffer shares Node's pool with other data.
+      port.postMessage({ id, html: new Uint8Array(html), failed } satisfies Reply);
     } catch (error) {
       port.postMessage({ id, error: String(error) } satisfies Reply);
     }
@@ -196,7 +233,7 @@ export async function serveRendersInThisThread() {
       manifest: build.assets,
       routeModules,
       branches: [],
-      criticalCss: undefined,
+      criticalCss: job.criticalCss,
       serverHandoffString: job.serverHandoffString,
       serverHandoffStream: job.handoff && streamOf(job.handoff),
       renderMeta: {},

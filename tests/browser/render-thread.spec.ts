@@ -12,11 +12,15 @@ test('a signed-in reader’s page from the render thread hydrates; a comment and
   const { id } = await createRecipe(owner, { title: 'Obwaldner Käsesuppe', category: 'Vorspeise' });
   const page = await openPage();
   await logInAndGo(page, `/detail/${id}`, reader.email);
-  const renderedBefore = app.renderThread!.rendered();
-  // A page loaded as a document: rendered on the thread.
-  await page.reload();
+  // The page loaded as a document until the thread renders it (it may still be starting).
+  await expect
+    .poll(async () => {
+      const before = app.renderThread!.rendered();
+      await page.reload();
+      return app.renderThread!.rendered() > before;
+    })
+    .toBe(true);
   await hydrated(page);
-  expect(app.renderThread!.rendered()).toBeGreaterThan(renderedBefore);
 
   await page.locator('label').filter({ hasText: '4 Sterne' }).click();
   await page.getByRole('textbox', { name: 'Kommentar', exact: true }).fill('Wie auf der Alp!');

@@ -27,10 +27,16 @@ afterAll(async () => {
 const thread = () => app.renderThread!;
 
 /** A signed-in reader's page (never kept by the page cache: every request renders), nonce blanked out. */
-async function page(path: string) {
-  const answer = await fetch(`${app.url}${path}`, { headers: { cookie } });
+async function page(path: string, form?: Record<string, string>) {
+  const answer = await fetch(`${app.url}${path}`, {
+    headers: { cookie, origin: app.url },
+    ...(form && { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' as const }),
+  });
   return { status: answer.status, html: (await answer.text()).replace(/nonce="[^"]*"/g, 'nonce=""') };
 }
+
+/** A comment sent without JavaScript and without text: the page again, with the form's error (action data, 400). */
+const emptyComment = () => page(`/detail/${recipeId}`, { intent: 'create-comment', nickname: 'Heidi', comment: '' });
 
 /** Waits (on the pages themselves, not on a clock) until the thread renders. */
 async function threadReady() {
@@ -69,8 +75,20 @@ test('a thread that ends unexpectedly: the main thread renders meanwhile, then a
   await threadReady();
 });
 
+test('a page the thread gives back (a failure there) is rendered on the main thread from the data already read: the same page', async () => {
+  await threadReady();
+  const onThread = await page(`/detail/${recipeId}`);
+  const before = thread().rendered();
+  thread().returnNextJob();
+  const onMain = await page(`/detail/${recipeId}`);
+  expect(thread().rendered()).toBe(before);
+  expect(onMain).toEqual(onThread);
+  expect(onMain.html).toContain('Wie auf der Alp!');
+});
+
 test('a page rendered on the thread is byte for byte the page the main thread renders', async () => {
   await threadReady();
+  const onThreadBefore = thread().rendered();
   const onThread = [];
   for (const path of PAGES()) {
     const before = thread().rendered();
@@ -80,6 +98,9 @@ test('a page rendered on the thread is byte for byte the page the main thread re
   expect(onThread[1]!.html).toContain('Obwaldner Käsesuppe');
   expect(onThread[1]!.html).toContain('Wie auf der Alp!');
   expect(onThread[5]!.html).toContain('data-emotion'); // the account page's MUI styles came along
+  const refusedOnThread = await emptyComment();
+  expect(refusedOnThread.status).toBe(400);
+  expect(thread().rendered()).toBe(PAGES().length + onThreadBefore + 1);
 
   await thread().stop();
   const rendered = thread().rendered();
@@ -88,5 +109,6 @@ test('a page rendered on the thread is byte for byte the page the main thread re
     expect(onMain.status, path).toBe(onThread[i]!.status);
     expect(onMain.html, path).toBe(onThread[i]!.html);
   }
+  expect(await emptyComment()).toEqual(refusedOnThread);
   expect(thread().rendered()).toBe(rendered);
 });
