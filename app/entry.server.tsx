@@ -10,7 +10,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { log } from './lib/logger.server.ts';
 import { createEmotionCache } from './theme/emotion-cache.ts';
 import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
-import { renderElsewhereRouterContext, type RenderedDocument } from './utils/render-elsewhere.ts';
+import { renderElsewhereRouterContext, type RenderedDocument } from './lib/render-elsewhere.server.ts';
 
 export const streamTimeout = 5_000;
 

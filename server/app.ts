@@ -23,7 +23,7 @@ import { scheduleRateLimitCleanup } from '../app/lib/rate-limit.server.ts';
 import { scheduleImageCleanup } from '../app/features/images/image-cleanup.server.ts';
 import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
-import { renderElsewhereRouterContext } from '../app/utils/render-elsewhere.ts';
+import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server.ts';
 import { builtFiles } from './built-files.ts';
 import { defaultHost } from './default-host.ts';
 import { joinSiblings } from './cluster.ts';

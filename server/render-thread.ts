@@ -14,7 +14,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { EntryContext, ServerBuild } from 'react-router';
 import { log } from '../app/lib/logger.server.ts';
-import type { RenderedDocument, RenderElsewhere } from '../app/utils/render-elsewhere.ts';
+import type { RenderedDocument, RenderElsewhere } from '../app/lib/render-elsewhere.server.ts';
 
 /** What <ServerRouter> reads of the request's EntryContext, in a form that can be copied to the thread. */
 type RenderJob = {
