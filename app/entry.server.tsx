@@ -1,13 +1,20 @@
 // Server rendering with Emotion: on pages that use MUI, its styles are collected
 // while React renders and written into <head>, so the first paint is already styled
-// (no flash of unstyled content). We wait for the whole document
-// (onAllReady) because the styles are only known once everything rendered.
+// (no flash of unstyled content). The page goes out whole, never streamed: the
+// styles are only known once everything rendered.
+//
+// A page is rendered in one synchronous pass (renderToString), which costs
+// markedly less than React's stream (bench/RESULTS.md, "Rendered at once"). Only
+// when a part of it suspends, because a component's code is not loaded yet
+// (lazyComponent) or a part failed, is it rendered again with the stream's
+// renderer, which waits for every part and reports the failures.
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router';
 import { log } from './lib/logger.server.ts';
+import { handOverAsStream, handOverReadData, readLoaderDataHandoff } from './lib/loader-data-handoff.server.ts';
 import { createEmotionCache } from './theme/emotion-cache.ts';
 import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
 import { renderElsewhereRouterContext, type RenderedDocument } from './lib/render-elsewhere.server.ts';
@@ -33,49 +40,73 @@ export default async function handleRequest(
 }
 
 /** The whole document of a page; `failed` when a part of it could not be rendered. */
-export function renderDocument(routerContext: EntryContext, url: string, nonce: string): Promise<RenderedDocument> {
-  const cache = createEmotionCache();
-  const emotion = createEmotionServer(cache);
+export async function renderDocument(routerContext: EntryContext, url: string, nonce: string): Promise<RenderedDocument> {
+  const handoff = await readLoaderDataHandoff(routerContext);
+  if (handoff !== undefined) handOverReadData(routerContext, handoff);
+  const page = renderAtOnce(routerContext, url, nonce);
+  if (page) return page;
+  if (handoff !== undefined) handOverAsStream(routerContext, handoff);
+  return renderWhenReady(routerContext, url, nonce);
+}
+
+function documentOf(routerContext: EntryContext, url: string, nonce: string, cache: ReturnType<typeof createEmotionCache>) {
+  return (
+    <NonceContext.Provider value={nonce}>
+      <CacheProvider value={cache}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      </CacheProvider>
+    </NonceContext.Provider>
+  );
+}
+
+/**
+ * The page from one synchronous pass, or undefined when React left a part of it
+ * to the browser (`<!--$!-->`: a part suspended or failed). Readers' text cannot
+ * make that mark: React escapes `<` in text and attributes, React Router in its
+ * scripts.
+ */
+function renderAtOnce(routerContext: EntryContext, url: string, nonce: string): RenderedDocument | undefined {
+  const styles = collectedStyles();
+  const html = renderToString(documentOf(routerContext, url, nonce, styles.cache));
+  if (html.includes('<!--$!-->')) return undefined;
+  // React's stream starts a document with its doctype; renderToString does not.
+  return { html: Buffer.from(`<!DOCTYPE html>${withEmotionStyles(html, styles)}`), failed: false };
+}
+
+/** The page from React's stream, once every part is ready (code loaded, data read). */
+function renderWhenReady(routerContext: EntryContext, url: string, nonce: string): Promise<RenderedDocument> {
+  const styles = collectedStyles();
   let failed = false;
 
   return new Promise<RenderedDocument>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <CacheProvider value={cache}>
-          <ServerRouter context={routerContext} url={url} nonce={nonce} />
-        </CacheProvider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Never outline a finished Suspense part (React does so past 12.8 KB
-        // of document): outlined parts arrive hidden, to be shown by a script,
-        // so a reader without JavaScript would miss them. We send the whole
-        // document at once anyway.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          const collector = new PassThrough();
-          collector.on('data', (chunk: Buffer) => chunks.push(chunk));
-          collector.on('end', () => {
-            clearTimeout(abortTimer);
-            const html = Buffer.concat(chunks);
-            // Home, a recipe and the lists render no MUI: nothing to collect, and the
-            // bytes go out as React wrote them (no decoding to text and back).
-            const usedEmotion = Object.keys(cache.inserted).length > 0;
-            resolve({ html: usedEmotion ? Buffer.from(withEmotionStyles(html.toString('utf8'), emotion)) : html, failed });
-          });
-          pipe(collector);
-        },
-        onShellError(error) {
+    const { pipe, abort } = renderToPipeableStream(documentOf(routerContext, url, nonce, styles.cache), {
+      nonce,
+      // Never outline a finished Suspense part (React does so past 12.8 KB
+      // of document): outlined parts arrive hidden, to be shown by a script,
+      // so a reader without JavaScript would miss them. We send the whole
+      // document at once anyway.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        const collector = new PassThrough();
+        collector.on('data', (chunk: Buffer) => chunks.push(chunk));
+        collector.on('end', () => {
           clearTimeout(abortTimer);
-          reject(error);
-        },
-        onError(error) {
-          failed = true;
-          log.error('render failed', { error });
-        },
+          const html = Buffer.concat(chunks);
+          // Pages without MUI go out as React wrote them (no decoding to text and back).
+          resolve({ html: usedEmotion(styles) ? Buffer.from(withEmotionStyles(html.toString('utf8'), styles)) : html, failed });
+        });
+        pipe(collector);
       },
-    );
+      onShellError(error) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error) {
+        failed = true;
+        log.error('render failed', { error });
+      },
+    });
     // Cleared when the page is done (React calls back later, never from the call
     // above): a pending timer would hold the whole render, its chunks and React's
     // request, in memory for six seconds after the answer.
@@ -83,11 +114,26 @@ export function renderDocument(routerContext: EntryContext, url: string, nonce: 
   });
 }
 
+type CollectedStyles = { cache: ReturnType<typeof createEmotionCache>; emotion: ReturnType<typeof createEmotionServer> };
+
+/** Made before the render: Emotion's server instance has it collect styles rather than write them beside each component. */
+function collectedStyles(): CollectedStyles {
+  const cache = createEmotionCache();
+  return { cache, emotion: createEmotionServer(cache) };
+}
+
+/** Home, a recipe and the lists render no MUI: nothing to collect. */
+function usedEmotion({ cache }: CollectedStyles) {
+  return Object.keys(cache.inserted).length > 0;
+}
+
 /** The page with the critical CSS of the MUI components it rendered, in <head>. */
-function withEmotionStyles(html: string, emotion: ReturnType<typeof createEmotionServer>) {
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+function withEmotionStyles(html: string, styles: CollectedStyles) {
+  if (!usedEmotion(styles)) return html;
+  const { emotion } = styles;
+  const styleTags = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   // A replacer function: `$&` inside CSS must not be expanded.
-  return html.replace('</head>', () => `${styles}</head>`);
+  return html.replace('</head>', () => `${styleTags}</head>`);
 }
 
 /** Errors in loaders, actions and rendering go to the structured log (not console.error). */

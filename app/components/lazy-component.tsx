@@ -4,9 +4,10 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  * A component whose code the browser fetches only when it first renders (or
  * when `preload()` is called). For controls that only signed-in readers see
  * (account menu, owner actions, comment form): anonymous readers, nearly all
- * traffic, never download them. The server renders it in full (entry.server
- * waits for the whole document and never outlines a part); the browser keeps
- * that HTML until the code has arrived, then hydrates it.
+ * traffic, never download them. The server renders it in full (until its code
+ * is loaded there, entry.server renders the page with React's stream, which
+ * waits, and never outlines a part); the browser keeps that HTML until the code
+ * has arrived, then hydrates it.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;

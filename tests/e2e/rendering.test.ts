@@ -1,0 +1,61 @@
+// Pages are rendered in one synchronous pass (app/entry.server.tsx). A part that
+// suspends there, such as a signed-in reader's controls whose code a fresh server
+// has not loaded yet (lazyComponent), has the page rendered again with React's
+// stream, which waits for it. Either way the page is whole, and the same.
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { createComment, createRecipe } from '../support/factories.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+let app: TestApp;
+let cookie: string;
+let recipeId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const owner = await createAccount('Vreni Zurbriggen');
+  const reader = await createAccount('Sepp Imboden');
+  recipeId = (await createRecipe(owner, { title: 'Walliser Cholera', category: 'Hauptgang' })).id;
+  await createComment(recipeId, reader, { comment: 'Wie bei der Grossmutter.', rating: 5 });
+  cookie = await sessionCookie(app.url, owner.email);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+/** The owner's view of the recipe, nonce blanked out. */
+async function ownersPage() {
+  const answer = await fetch(`${app.url}/detail/${recipeId}`, { headers: { cookie } });
+  return { status: answer.status, html: (await answer.text()).replace(/nonce="[^"]*"/g, 'nonce=""') };
+}
+
+test("a fresh server's first signed-in page (its controls' code not loaded yet) is whole, and the same as the next one", async () => {
+  // No page has been rendered yet in this app: the owner's controls, the comment
+  // form and the account control are all still to be loaded.
+  const first = await ownersPage();
+  expect(first.status).toBe(200);
+  expect(first.html).toMatch(/^<!DOCTYPE html><html lang="de-CH">/);
+  expect(first.html).toContain(`href="/edit/${recipeId}"`);
+  expect(first.html).toContain('<textarea');
+  expect(first.html).toContain('Wie bei der Grossmutter.');
+  // No part left for the browser to render.
+  expect(first.html).not.toContain('<!--$!-->');
+  // The loader data, whole, for the browser to take over.
+  expect(first.html).toMatch(/streamController\.enqueue\(".*Walliser Cholera.*"\);<\/script>/);
+  expect(first.html).toContain('streamController.close();</script>');
+
+  const next = await ownersPage();
+  expect(next).toEqual(first);
+});
+
+test("MUI's styles of a page go into <head>, none beside the components", async () => {
+  for (const round of ['first', 'again']) {
+    const answer = await fetch(`${app.url}/konto`, { headers: { cookie } });
+    expect(answer.status, round).toBe(200);
+    const html = await answer.text();
+    const [head, body] = html.split('</head>');
+    expect(head, round).toMatch(/<style data-emotion="css [^"]+"[^>]*>[^<]*\.css-[^<]+<\/style>/);
+    expect(body, round).not.toContain('<style');
+  }
+});
