@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink, type AppPath } from './app-link.tsx';
 import styles from './button-link.module.css';
 
 type Props = {
@@ -8,7 +8,7 @@ type Props = {
   startIcon?: ReactNode;
   className?: string;
   children: ReactNode;
-} & ({ to: string; rel?: string } | { href: string; target?: string; rel?: string });
+} & ({ to: AppPath; rel?: string } | { href: string; target?: string; rel?: string });
 
 /**
  * A link that looks like MUI's Button, without its JavaScript (ButtonBase and
@@ -24,9 +24,9 @@ export function ButtonLink({ variant, size = 'medium', startIcon, className, chi
     </>
   );
   return 'to' in target ? (
-    <Link to={target.to} rel={target.rel} className={classes}>
+    <AppLink to={target.to} rel={target.rel} className={classes}>
       {content}
-    </Link>
+    </AppLink>
   ) : (
     <a {...target} className={classes}>
       {content}

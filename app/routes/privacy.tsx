@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../components/app-link.tsx';
 import type { Route } from './+types/privacy';
 import { OwnerContact, TextSection } from '../components/text-page.tsx';
 import { SESSION_DAYS } from '../lib/auth.server.ts';
@@ -83,7 +83,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <OwnerContact owner={owner} address={address} email={email} />
           <Typography>
             Für Fragen zum Datenschutz schreibst du am besten an diese Adresse. Weitere Angaben findest du im{' '}
-            <Link to="/imprint">Impressum</Link>.
+            <AppLink to="/imprint">Impressum</AppLink>.
           </Typography>
         </TextSection>
 
@@ -157,15 +157,15 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <TextSection id="deine-rechte" title="Deine Rechte">
           <List>
             <Item term="Auskunft und Kopie">
-              Unter <Link to="/konto">Mein Konto</Link> lädst du mit «Meine Daten herunterladen» alles herunter, was der
+              Unter <AppLink to="/konto">Mein Konto</AppLink> lädst du mit «Meine Daten herunterladen» alles herunter, was der
               Chuchiblog über dich speichert: Account, Rezepte, Kommentare und deine Bilder, in einer ZIP-Datei.
             </Item>
             <Item term="Berichtigung">
-              Namen, E-Mail-Adresse und Passwort änderst du unter <Link to="/konto">Mein Konto</Link>; deine Rezepte
+              Namen, E-Mail-Adresse und Passwort änderst du unter <AppLink to="/konto">Mein Konto</AppLink>; deine Rezepte
               bearbeitest du direkt beim Rezept.
             </Item>
             <Item term="Löschung">
-              Unter <Link to="/konto">Mein Konto</Link> löschst du deinen Account. Damit verschwinden auch deine Sitzungen,
+              Unter <AppLink to="/konto">Mein Konto</AppLink> löschst du deinen Account. Damit verschwinden auch deine Sitzungen,
               deine Rezepte mit ihren Bildern und deine Kommentare.
             </Item>
           </List>

@@ -47,5 +47,5 @@ export function categorySlug(label: Category): CategorySlug {
 }
 
 export function tagPath(tag: string) {
-  return `/tags/${encodeURIComponent(tag)}`;
+  return `/tags/${encodeURIComponent(tag)}` as const;
 }

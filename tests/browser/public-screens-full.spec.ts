@@ -39,6 +39,27 @@ test('home features the newest recipe, lists the rest and the spring recipes (de
   expect(page.errors).toEqual([]);
 });
 
+test("the blog's links open in the page; with Ctrl, in a new tab, and this page stays", async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/');
+  await hydrated(page);
+  const grid = page.getByRole('region', { name: 'Weitere Rezepte' });
+
+  const newTab = page.context().waitForEvent('page');
+  await grid.getByRole('link', { name: 'Mailänderli' }).click({ modifiers: ['Control'] });
+  await expect((await newTab).url()).toMatch(new RegExp(`/detail/${ids.cookies}$`));
+  await expect(page).toHaveURL('/');
+
+  // A page that is not loaded anew keeps what its JavaScript set.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await grid.getByRole('link', { name: 'Mailänderli' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mailänderli', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  expect(page.errors).toEqual([]);
+});
+
 test('home stacks into one column on a phone and the menu opens the categories', async ({ openPage }) => {
   const page = await openPage('mobile');
   await page.goto('/');

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '../app-link.tsx';
 import { AddIcon } from '../icons.tsx';
 import styles from './create-recipe-fab.module.css';
 
@@ -13,9 +14,9 @@ export function CreateRecipeFab() {
   if (pathname === '/create' || pathname.startsWith('/konto')) return null;
   const onRecipe = pathname.startsWith('/detail/');
   return (
-    <Link to="/create" data-print="hide" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
+    <AppLink to="/create" data-print="hide" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
       <AddIcon className={styles.icon} />
       Rezept erfassen
-    </Link>
+    </AppLink>
   );
 }

@@ -1,6 +1,7 @@
 import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { AppLink } from '../app-link.tsx';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
 import styles from './header-search.module.css';
 
@@ -23,7 +24,7 @@ export function HeaderSearch() {
 
   return (
     <div className={styles.root}>
-      <Link
+      <AppLink
         to={SEARCH_PATH}
         className={styles.toggle}
         aria-label={open ? 'Suche schliessen' : 'Suche öffnen'}
@@ -35,7 +36,7 @@ export function HeaderSearch() {
         }}
       >
         <SearchIcon />
-      </Link>
+      </AppLink>
       <Form
         id={`${id}-form`}
         method="get"

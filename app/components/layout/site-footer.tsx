@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../app-link.tsx';
 import styles from './site-layout.module.css';
 
 export function SiteFooter() {
@@ -7,15 +7,15 @@ export function SiteFooter() {
       <div className={styles.container}>
         <div className={styles.footerRow}>
           <nav aria-label="Fusszeile" className={styles.footerNav}>
-            <Link to="/" className={styles.footerLink}>
+            <AppLink to="/" className={styles.footerLink}>
               Startseite
-            </Link>
-            <Link to="/imprint" className={styles.footerLink}>
+            </AppLink>
+            <AppLink to="/imprint" className={styles.footerLink}>
               Impressum
-            </Link>
-            <Link to="/datenschutz" className={styles.footerLink}>
+            </AppLink>
+            <AppLink to="/datenschutz" className={styles.footerLink}>
               Datenschutz
-            </Link>
+            </AppLink>
           </nav>
           <p className={styles.copyright}>© 2024 Chuchiblog</p>
         </div>

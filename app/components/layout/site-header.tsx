@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../app-link.tsx';
 import { ButtonLink } from '../button-link.tsx';
 import { CategoryNav } from './category-nav.tsx';
 import { HeaderSearch } from './header-search.tsx';
@@ -11,9 +11,9 @@ export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
     <header data-print="hide">
       <div className={styles.logoBar}>
         <div className={styles.container}>
-          <Link to="/" aria-label="Chuchiblog – zur Startseite" className={styles.logoLink}>
+          <AppLink to="/" aria-label="Chuchiblog – zur Startseite" className={styles.logoLink}>
             <img src="/logo.svg" alt="Chuchiblog – der Kochblog" width={300} height={70} className={styles.logo} />
-          </Link>
+          </AppLink>
         </div>
       </div>
       <div className={styles.navBar}>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Divider } from '../../../components/divider.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
@@ -20,7 +21,7 @@ const CommentForm = lazyComponent(() => import('./comment-form.tsx').then((modul
 
 /** The page that reports a comment to the site owner (routes/comment-report.tsx). */
 export function reportPath(recipeId: string, commentId: string) {
-  return `/detail/${recipeId}/kommentare/${commentId}/melden`;
+  return `/detail/${recipeId}/kommentare/${commentId}/melden` as const;
 }
 
 type Props = {
@@ -73,7 +74,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
       ) : (
         <Paper className={styles.signInHint}>
           <Text>
-            <Link to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipeId}`)}`}>Melde dich an</Link>, um dieses Rezept
+            <AppLink to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipeId}`)}`}>Melde dich an</AppLink>, um dieses Rezept
             zu bewerten und zu kommentieren.
           </Text>
         </Paper>

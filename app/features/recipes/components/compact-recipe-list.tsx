@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink, type AppPath } from '../../../components/app-link.tsx';
 import { Paper } from '../../../components/paper.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { Text } from '../../../components/text.tsx';
@@ -11,7 +11,7 @@ type Props = {
   /** The newest few (a side column is bounded, see utils/pagination.ts). */
   recipes: RecipeSummary[];
   /** Where the whole list is: the tag page. */
-  more?: { href: string; label: string };
+  more?: { href: AppPath; label: string };
 };
 
 /** A side column: heading, a compact list (image, title, rating) and a link to the whole list. */
@@ -30,14 +30,14 @@ export function CompactRecipeList({ title, recipes, more }: Props) {
         <ul className={styles.list}>
           {recipes.map((recipe) => (
             <li key={recipe.uid} className={styles.item}>
-              <Link to={`/detail/${recipe.uid}`} tabIndex={-1} aria-hidden className={styles.thumbnail}>
+              <AppLink to={`/detail/${recipe.uid}`} tabIndex={-1} aria-hidden className={styles.thumbnail}>
                 <RecipeImage image={recipe.image} alt="" sizes="88px" aspectRatio="1 / 1" />
-              </Link>
+              </AppLink>
               <div>
                 <h3 className={styles.title}>
-                  <Link to={`/detail/${recipe.uid}`} className="title-link">
+                  <AppLink to={`/detail/${recipe.uid}`} className="title-link">
                     {recipe.title}
-                  </Link>
+                  </AppLink>
                 </h3>
                 {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} />}
               </div>
@@ -46,10 +46,10 @@ export function CompactRecipeList({ title, recipes, more }: Props) {
         </ul>
       )}
       {more && recipes.length > 0 && (
-        <Link to={more.href} className={styles.more}>
+        <AppLink to={more.href} className={styles.more}>
           {more.label}
           <span aria-hidden> →</span>
-        </Link>
+        </AppLink>
       )}
     </Paper>
   );

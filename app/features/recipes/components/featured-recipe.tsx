@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Paper } from '../../../components/paper.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
@@ -11,20 +11,20 @@ import { RecipeImage } from './recipe-image.tsx';
 
 /** The newest recipe, shown large at the top of the home page. */
 export function FeaturedRecipe({ recipe, actions }: { recipe: RecipeSummary; actions?: ReactNode }) {
-  const href = `/detail/${recipe.uid}`;
+  const href = `/detail/${recipe.uid}` as const;
   return (
     <Paper component="article" className={styles.card}>
-      <Link to={href} tabIndex={-1} aria-hidden className={styles.pictureLink}>
+      <AppLink to={href} tabIndex={-1} aria-hidden className={styles.pictureLink}>
         <RecipeImage image={recipe.image} alt="" priority sizes="(min-width: 1300px) 840px, (min-width: 900px) 66vw, 100vw" aspectRatio="16 / 9" />
-      </Link>
+      </AppLink>
       <Stack spacing={1.5} className={styles.body}>
         <Text variant="overline" className={styles.overline}>
           Neustes Rezept · {recipe.category}
         </Text>
         <Text variant="h2">
-          <Link to={href} className="title-link">
+          <AppLink to={href} className="title-link">
             {recipe.title}
-          </Link>
+          </AppLink>
         </Text>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
         <Text className={styles.lead}>{recipe.lead}</Text>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/app-link.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import type { RecipeSummary } from '../recipe-types.ts';
 import styles from './recipe-card.module.css';
@@ -14,18 +14,18 @@ type Props = {
 };
 
 export function RecipeCard({ recipe, actions, priority = false, shown }: Props) {
-  const href = `/detail/${recipe.uid}`;
+  const href = `/detail/${recipe.uid}` as const;
   return (
     <article className={styles.card}>
-      <Link to={href} tabIndex={-1} aria-hidden className={styles.imageLink}>
+      <AppLink to={href} tabIndex={-1} aria-hidden className={styles.imageLink}>
         <RecipeImage image={recipe.image} alt="" priority={priority} sizes="(min-width: 1300px) 400px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" />
         <span className={styles.category}>{recipe.category}</span>
-      </Link>
+      </AppLink>
       <div className={styles.content}>
         <h3 className={styles.title}>
-          <Link to={href} className="title-link">
+          <AppLink to={href} className="title-link">
             {shown?.title ?? recipe.title}
-          </Link>
+          </AppLink>
         </h3>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} />}
         <p className={styles.lead}>{shown?.lead ?? recipe.lead}</p>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/app-link.tsx';
 import { categorySlug, type Category } from '../../../utils/catalog.ts';
 import { formatLongDate } from '../../../utils/format.ts';
 import type { RecipeDetail } from '../recipe-types.ts';
@@ -20,9 +20,9 @@ export function RecipeFacts({ recipe }: { recipe: RecipeDetail }) {
     <dl className={styles.facts}>
       <Fact label="Auf dem Tisch in:">{recipe.duration} Min.</Fact>
       <Fact label="Kategorie:">
-        <Link className={styles.link} to={`/${categorySlug(recipe.category as Category)}`}>
+        <AppLink className={styles.link} to={`/${categorySlug(recipe.category as Category)}`}>
           {recipe.category}
-        </Link>
+        </AppLink>
       </Fact>
       <Fact label="Schwierigkeitsgrad:">{recipe.level}</Fact>
       <Fact label="Rezept von:">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
@@ -33,9 +33,9 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
           Rezept bearbeiten
         </ButtonLink>
       ) : (
-        <Link to={`/edit/${recipeId}`} aria-label="Rezept bearbeiten" title="Rezept bearbeiten" className={`${iconButton.iconButton} ${iconButton.muted}`}>
+        <AppLink to={`/edit/${recipeId}`} aria-label="Rezept bearbeiten" title="Rezept bearbeiten" className={`${iconButton.iconButton} ${iconButton.muted}`}>
           <EditIcon />
-        </Link>
+        </AppLink>
       )}
       <button
         type="button"

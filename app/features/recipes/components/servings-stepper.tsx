@@ -1,12 +1,14 @@
-import { Link } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink, type AppPath } from '../../../components/app-link.tsx';
 import { MAX_SERVINGS, SERVINGS_PARAM } from '../../../utils/servings-param.ts';
 import styles from './servings-stepper.module.css';
 
 type Props = { count: number; recipeCount: number };
 
 /** The address for `count` servings: the bare address for the recipe's own number, so it stays canonical. */
-function servingsHref(count: number, recipeCount: number) {
-  return `${count === recipeCount ? '?' : `?${SERVINGS_PARAM}=${count}`}#zutaten`;
+function servingsHref(pathname: string, count: number, recipeCount: number): AppPath {
+  const page = pathname as AppPath; // a location's path always starts at the root
+  return `${page}${count === recipeCount ? '' : `?${SERVINGS_PARAM}=${count}`}#zutaten`;
 }
 
 /**
@@ -16,12 +18,13 @@ function servingsHref(count: number, recipeCount: number) {
  * reload its data for it) and the amounts follow.
  */
 export function ServingsStepper({ count, recipeCount }: Props) {
+  const { pathname } = useLocation();
   return (
     <div className={styles.stepper} role="group" aria-label="Portionen umrechnen">
       {count > 1 ? (
-        <Link to={servingsHref(count - 1, recipeCount)} replace preventScrollReset className={styles.step} aria-label="Weniger Portionen">
+        <AppLink to={servingsHref(pathname, count - 1, recipeCount)} replace preventScrollReset className={styles.step} aria-label="Weniger Portionen">
           −
-        </Link>
+        </AppLink>
       ) : (
         <span className={styles.step} aria-hidden>
           −
@@ -31,9 +34,9 @@ export function ServingsStepper({ count, recipeCount }: Props) {
         {count}
       </output>
       {count < MAX_SERVINGS ? (
-        <Link to={servingsHref(count + 1, recipeCount)} replace preventScrollReset className={styles.step} aria-label="Mehr Portionen">
+        <AppLink to={servingsHref(pathname, count + 1, recipeCount)} replace preventScrollReset className={styles.step} aria-label="Mehr Portionen">
           +
-        </Link>
+        </AppLink>
       ) : (
         <span className={styles.step} aria-hidden>
           +

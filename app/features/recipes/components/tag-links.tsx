@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../../components/app-link.tsx';
 import { tagPath } from '../../../utils/catalog.ts';
 import styles from './tag-links.module.css';
 
@@ -8,9 +8,9 @@ export function TagLinks({ tags }: { tags: readonly string[] }) {
     <ul aria-label="Tags" className={styles.list} data-print="hide">
       {tags.map((tag) => (
         <li key={tag}>
-          <Link to={tagPath(tag)} className={styles.tag}>
+          <AppLink to={tagPath(tag)} className={styles.tag}>
             {tag}
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>
