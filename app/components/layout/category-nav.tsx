@@ -1,7 +1,8 @@
 import { MenuIcon } from '../icons.tsx';
 import { useState } from 'react';
-import { NavLink } from 'react-router';
+import { useLocation } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';
+import { AppLink } from '../app-link.tsx';
 import { lazyComponent } from '../lazy-component.tsx';
 import styles from './site-layout.module.css';
 
@@ -13,6 +14,8 @@ export function CategoryNav() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first tap on, so that closing animates and gives focus back to the button.
   const [menuWanted, setMenuWanted] = useState(false);
+  // As React Router's NavLink marks it: the category's page and anything below it, in any case.
+  const here = useLocation().pathname.toLowerCase();
 
   return (
     <nav aria-label="Kategorien" className={styles.nav}>
@@ -45,11 +48,15 @@ export function CategoryNav() {
         {menuWanted && <CategoryMenu id="category-menu" anchor={anchor} onClose={() => setAnchor(null)} />}
       </div>
       <div id="kategorien" className={styles.navLinks}>
-        {CATEGORIES.map((c) => (
-          <NavLink key={c.slug} to={`/${c.slug}`} className={styles.navLink}>
-            {c.label}
-          </NavLink>
-        ))}
+        {CATEGORIES.map((c) => {
+          const to = `/${c.slug}` as const;
+          const current = here === to || here.startsWith(`${to}/`);
+          return (
+            <AppLink key={c.slug} to={to} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+              {c.label}
+            </AppLink>
+          );
+        })}
       </div>
     </nav>
   );
