@@ -4,10 +4,10 @@
 // styles are only known once everything rendered.
 //
 // A page is rendered in one synchronous pass (renderToString), which costs
-// markedly less than React's stream (bench/RESULTS.md, "Rendered at once"). Only
-// when a part of it suspends, because a component's code is not loaded yet
-// (lazyComponent) or a part failed, is it rendered again with the stream's
-// renderer, which waits for every part and reports the failures.
+// markedly less than React's stream (docs/decisions/012). Only when a part of
+// it suspends, because a component's code is not loaded yet (lazyComponent)
+// or a part failed, is it rendered again with the stream's renderer, which
+// waits for every part and reports the failures.
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
