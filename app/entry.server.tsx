@@ -61,14 +61,20 @@ function documentOf(routerContext: EntryContext, url: string, nonce: string, cac
 
 /**
  * The page from one synchronous pass, or undefined when React left a part of it
- * to the browser (`<!--$!-->`: a part suspended or failed). Readers' text cannot
- * make that mark: React escapes `<` in text and attributes, React Router in its
- * scripts.
+ * to the browser (`<!--$!-->`: a part suspended or failed; `<!--$?-->`: one still
+ * pending) or the render threw: then the stream's renderer does it again, and
+ * reports what failed. Readers' text cannot make those marks: React escapes `<`
+ * in text and attributes, React Router in its scripts.
  */
 function renderAtOnce(routerContext: EntryContext, url: string, nonce: string): RenderedDocument | undefined {
   const styles = collectedStyles();
-  const html = renderToString(documentOf(routerContext, url, nonce, styles.cache));
-  if (html.includes('<!--$!-->')) return undefined;
+  let html: string;
+  try {
+    html = renderToString(documentOf(routerContext, url, nonce, styles.cache));
+  } catch {
+    return undefined;
+  }
+  if (/<!--\$[!?]-->/.test(html)) return undefined;
   // React's stream starts a document with its doctype; renderToString does not.
   return { html: Buffer.from(`<!DOCTYPE html>${withEmotionStyles(html, styles)}`), failed: false };
 }

@@ -46,8 +46,8 @@ test("the blog's links open in the page; with Ctrl, in a new tab, and this page 
   const grid = page.getByRole('region', { name: 'Weitere Rezepte' });
 
   const newTab = page.context().waitForEvent('page');
-  await grid.getByRole('link', { name: 'Mailänderli' }).click({ modifiers: ['Control'] });
-  await expect((await newTab).url()).toMatch(new RegExp(`/detail/${ids.cookies}$`));
+  await grid.getByRole('link', { name: 'Mailänderli' }).click({ modifiers: ['ControlOrMeta'] });
+  await expect(await newTab).toHaveURL(new RegExp(`/detail/${ids.cookies}$`));
   await expect(page).toHaveURL('/');
 
   // A page that is not loaded anew keeps what its JavaScript set.
