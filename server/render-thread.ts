@@ -14,6 +14,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import type { EntryContext, ServerBuild } from 'react-router';
 import { log } from '../app/lib/logger.server.ts';
+import { handOverAsStream, loaderDataStream, readLoaderDataHandoff } from '../app/lib/loader-data-handoff.server.ts';
 import type { RenderedDocument, RenderElsewhere } from '../app/lib/render-elsewhere.server.ts';
 
 /** What <ServerRouter> reads of the request's EntryContext, in a form that can be copied to the thread. */
@@ -23,7 +24,7 @@ type RenderJob = {
   serverHandoffString: string | undefined;
   criticalCss: EntryContext['criticalCss'];
   /** The loader data as React Router encoded it for the browser (its turbo-stream), read to the end. */
-  handoff: Uint8Array | undefined;
+  handoff: string | undefined;
   isSpaMode: boolean;
   handler: {
     basename: EntryContext['staticHandlerContext']['basename'];
@@ -122,8 +123,7 @@ export function startRenderThread(bundleUrl: string, buildVersion: string) {
     const handler = routerContext.staticHandlerContext;
     // Lazy route discovery would have the page match routes (router.match), which the thread cannot.
     if (!ready || !worker || handler.errors || routerContext.routeDiscovery.mode !== 'initial') return undefined;
-    const stream = routerContext.serverHandoffStream;
-    const handoff = stream ? new Uint8Array(await new Response(stream).arrayBuffer()) : undefined;
+    const handoff = await readLoaderDataHandoff(routerContext);
     const job: RenderJob = {
       url,
       nonce,
@@ -142,7 +142,7 @@ export function startRenderThread(bundleUrl: string, buildVersion: string) {
     };
     // The stream was read here: a render on this thread needs it anew.
     const renderHere = () => {
-      if (handoff) routerContext.serverHandoffStream = streamOf(handoff);
+      handOverAsStream(routerContext, handoff);
       return undefined;
     };
     const thread = worker;
@@ -191,14 +191,6 @@ export function startRenderThread(bundleUrl: string, buildVersion: string) {
   };
 }
 
-function streamOf(bytes: Uint8Array) {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-}
 
 type EntryModuleWithRenderer = ServerBuild['entry']['module'] & {
   renderDocument: (routerContext: EntryContext, url: string, nonce: string) => Promise<RenderedDocument>;
@@ -235,7 +227,7 @@ export async function serveRendersInThisThread() {
       branches: [],
       criticalCss: job.criticalCss,
       serverHandoffString: job.serverHandoffString,
-      serverHandoffStream: job.handoff && streamOf(job.handoff),
+      serverHandoffStream: loaderDataStream(job.handoff),
       renderMeta: {},
       future: build.future,
       ssr: build.ssr,

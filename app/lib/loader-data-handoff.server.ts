@@ -23,7 +23,12 @@ export function handOverReadData(context: EntryContext, handoff: string) {
 }
 
 /** <ServerRouter> reads the data from a stream again, as React Router set it up. */
-export function handOverAsStream(context: EntryContext, handoff: string) {
+export function handOverAsStream(context: EntryContext, handoff: string | undefined) {
   context.renderMeta = {};
-  context.serverHandoffStream = new Response(handoff).body ?? undefined;
+  context.serverHandoffStream = loaderDataStream(handoff);
+}
+
+/** The data read before, as a stream of one chunk. */
+export function loaderDataStream(handoff: string | undefined) {
+  return handoff === undefined ? undefined : (new Response(handoff).body ?? undefined);
 }
