@@ -188,6 +188,12 @@ export function startRenderThread(bundleUrl: string, buildVersion: string) {
     returnNextJob: () => {
       returnNextJob = true;
     },
+    /** Tests: the thread hangs for this long (a render that never ends). */
+    stall: (ms: number) => worker?.postMessage({ stallMs: ms }),
+    /** Tests: pages sent to the thread and not answered yet. */
+    waiting: () => pending.size,
+    /** Tests: whether a thread exists (started, or starting). */
+    running: () => worker !== undefined,
   };
 }
 
@@ -208,7 +214,13 @@ export async function serveRendersInThisThread() {
   const entry = build.entry.module as EntryModuleWithRenderer;
   const routeModules = Object.fromEntries(Object.entries(build.routes).map(([id, route]) => [id, route!.module]));
 
-  port.on('message', async ({ id, job }: { id: number; job: RenderJob }) => {
+  port.on('message', async (message: { id: number; job: RenderJob } | { stallMs: number }) => {
+    if ('stallMs' in message) {
+      // Tests: the thread hangs (its event loop blocked), as in an endless render.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, message.stallMs);
+      return;
+    }
+    const { id, job } = message;
     try {
       const { html, failed } = await entry.renderDocument(entryContextOf(job), job.url, job.nonce);
       // A copy of the page's bytes alone: a small Buffer shares Node's pool with other data.

@@ -2,7 +2,10 @@
 // main thread loaded (server/render-thread.ts). The page must be the one the
 // main thread renders, byte for byte but for the nonce; what the thread cannot
 // take (an error page), and anything while it is gone, renders on the main thread.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startRenderThread } from '../../server/render-thread.ts';
 import { createComment, createRecipe } from '../support/factories.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -73,6 +76,49 @@ test('a thread that ends unexpectedly: the main thread renders meanwhile, then a
   expect(meanwhile.html).toContain('Obwaldner Käsesuppe');
   expect(thread().rendered()).toBe(before);
   await threadReady();
+});
+
+test('a thread that hangs: its page is rendered on the main thread, and the thread is ended and replaced', async () => {
+  await threadReady();
+  const before = thread().rendered();
+  // Longer than threadReady's patience below: only a new thread can render by then.
+  thread().stall(60_000);
+  const stuck = await page(`/detail/${recipeId}`); // once the 8 s a render is granted have passed
+  expect(stuck.status).toBe(200);
+  expect(stuck.html).toContain('Wie auf der Alp!');
+  expect(thread().rendered()).toBe(before);
+  await threadReady();
+}, 40_000);
+
+test('a page waiting for a thread that ends is rendered on the main thread at once', async () => {
+  await threadReady();
+  const before = thread().rendered();
+  thread().stall(60_000);
+  const answer = page(`/detail/${recipeId}`);
+  await expect.poll(() => thread().waiting()).toBe(1);
+  await thread().terminate();
+  // Given to the main thread as the thread ended, not after the 8 s a hung thread is granted.
+  expect(thread().waiting()).toBe(0);
+  const waited = await answer;
+  expect(waited.status).toBe(200);
+  expect(waited.html).toContain('Wie auf der Alp!');
+  expect(thread().rendered()).toBe(before);
+  await threadReady();
+});
+
+test('a thread that finds another build on disk than the one running renders nothing and is not started again', async () => {
+  const bundle = pathToFileURL(path.resolve(import.meta.dirname, '../../build/server/index.js')).href;
+  const other = startRenderThread(bundle, 'a-build-replaced-in-place');
+  try {
+    expect(other.running()).toBe(true);
+    await expect.poll(() => other.running(), { timeout: 20_000 }).toBe(false);
+    // A thread that ended for any other reason is started again after 1 s.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(other.running()).toBe(false);
+    expect(other.rendered()).toBe(0);
+  } finally {
+    await other.stop();
+  }
 });
 
 test('a page the thread gives back (a failure there) is rendered on the main thread from the data already read: the same page', async () => {
