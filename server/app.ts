@@ -15,7 +15,7 @@ import { getAuthSecret } from '../app/lib/auth-secret.server.ts';
 import { lockDataDir } from '../app/lib/data-dir-lock.server.ts';
 import { getEnv, imprintPlaceholders } from '../app/lib/env.server.ts';
 import { announceInstance, CONTENT_CHANNEL, markContentChanged, onInstanceMessage, setSiblingNotifier, startHeartbeat } from '../app/lib/content-version.server.ts';
-import { log } from '../app/lib/logger.server.ts';
+import { log, sendConsoleWarningsToLog } from '../app/lib/logger.server.ts';
 import { clientIpContext } from '../app/lib/request-context.server.ts';
 import { scheduleBackups } from '../app/lib/backup.server.ts';
 import { scheduleVacuum } from '../app/lib/db-maintenance.server.ts';
@@ -55,6 +55,8 @@ type StartOptions = {
 export async function startApp({ clientDir, devMiddleware, scheduledJobs = true }: StartOptions) {
   const env = getEnv();
   const cleanups: Array<() => unknown> = [];
+  // Development keeps the console for Vite's messages.
+  if (!devMiddleware) cleanups.push(sendConsoleWarningsToLog());
 
   mkdirSync(env.DATA_DIR, { recursive: true });
   // Read or created now, not at the first request: the workers of server.js

@@ -1,5 +1,6 @@
 // Structured logs: one JSON line per event in production, a readable line in
 // development. Secrets never reach the log, whatever a caller passes in.
+import { formatWithOptions } from 'node:util';
 import { getEnv } from './env.server.ts';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
@@ -62,3 +63,24 @@ export const log = {
   warn: (event: string, fields?: Fields) => write('warn', event, fields),
   error: (event: string, fields?: Fields) => write('error', event, fields),
 };
+
+/**
+ * What libraries warn about with console.warn goes into the log as well, one
+ * JSON line each: React Router, for one, warns about every address with a
+ * broken percent escape (a scanner sends hundreds). An Error among the
+ * arguments is described as the log's own errors are (its query parameters
+ * left out). console.error stays as it is: server.js prints its start-up
+ * failures there as one plain line for the operator, and the tests watch it.
+ * Returns the function that puts console.warn back.
+ */
+export function sendConsoleWarningsToLog() {
+  const { warn } = console;
+  console.warn = (...args: unknown[]) => {
+    const failure = args.find((arg) => arg instanceof Error);
+    const message = formatWithOptions({ colors: false }, ...args.filter((arg) => arg !== failure));
+    write('warn', 'console', { message, ...(failure ? { error: failure } : {}) });
+  };
+  return () => {
+    console.warn = warn;
+  };
+}

@@ -318,6 +318,17 @@ test.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
   expect(written).not.toMatch(/"level":"error"/);
 });
 
+test("what a library warns about reaches the log as JSON lines (React Router's warning about a broken escape)", async () => {
+  const logStart = log.length;
+  // An address asked for nowhere else in this file: a 404 the page cache kept would not reach React Router.
+  const answer = await send({ name: 'broken escape', method: 'GET', path: '/tags/%E0%A4%A-nur-hier', status: 404 });
+  expect(answer.status).toBe(404);
+  const lines = log.slice(logStart).split('\n').filter(Boolean);
+  // Every line is one JSON object (JSON.parse throws on any other).
+  const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(entries).toContainEqual(expect.objectContaining({ level: 'warn', event: 'console', message: expect.stringContaining('could not be decoded') }));
+});
+
 test('a JPEG the server accepts is not among the refusals (the table is no blanket 4xx)', async () => {
   const jpeg = await sharp(await makeJpeg(300, 200)).jpeg().toBuffer();
   const answer = await send({ name: 'real upload', path: '/api/uploads', body: jpeg, headers: { 'content-type': 'image/jpeg' }, as: 'owner', status: 201 });
