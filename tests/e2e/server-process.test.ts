@@ -9,8 +9,11 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../app/lib/data-dir-lock.server.ts';
+
+// Some tests start two servers, each waited for up to a minute (waitForHealth).
+vi.setConfig({ testTimeout: 150_000 });
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
@@ -79,7 +82,9 @@ function startServer(env: Record<string, string>, { unreapedParent = false } = {
 async function waitForHealth(url: string, server?: ReturnType<typeof startServer>) {
   let exited = false;
   void server?.exited.then(() => (exited = true));
-  for (let i = 0; i < 200; i++) {
+  // A first start on a fresh directory creates the database (initdb in WebAssembly)
+  // (about 10 s on an idle machine here), and once over 20 s in CI beside other e2e files and a type check.
+  for (let i = 0; i < 600; i++) {
     if (exited) throw new Error(`server exited before it came up: ${server!.output()}`);
     try {
       if ((await fetch(`${url}/healthz`)).ok) return;
@@ -88,7 +93,7 @@ async function waitForHealth(url: string, server?: ReturnType<typeof startServer
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not come up');
+  throw new Error(`server did not come up within 60 s: ${server?.output() ?? ''}`);
 }
 
 test('a bad configuration value stops start-up with one clear line', async () => {
