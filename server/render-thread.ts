@@ -197,7 +197,6 @@ export function startRenderThread(bundleUrl: string, buildVersion: string) {
   };
 }
 
-
 type EntryModuleWithRenderer = ServerBuild['entry']['module'] & {
   renderDocument: (routerContext: EntryContext, url: string, nonce: string) => Promise<RenderedDocument>;
 };
