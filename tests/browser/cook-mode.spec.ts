@@ -121,6 +121,16 @@ test('without JavaScript the steps are links', async ({ openPage }) => {
   await expect(page.getByText('Äpfel an der Bircherraffel reiben.')).toBeVisible();
 });
 
+test('on a phone the title has the whole width below the close button, so its words stay whole', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto(`${recipePath}/kochmodus`);
+  const header = (await page.getByRole('banner').boundingBox())!;
+  const title = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  const close = (await page.getByRole('link', { name: 'Kochmodus beenden' }).boundingBox())!;
+  expect(title.width).toBeCloseTo(header.width, 0);
+  expect(title.y).toBeGreaterThanOrEqual(close.y + close.height - 1);
+});
+
 test('cook mode has no serious accessibility violations (axe-core)', async ({ browser, app }) => {
   for (const viewport of ['mobile', 'desktop'] as const) {
     expect(await accessibilityViolations(browser, `${app.url}${recipePath}/kochmodus?schritt=2`, viewport), viewport).toEqual([]);

@@ -73,10 +73,8 @@ export function CookMode({ recipe, servings, step }: Props) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <div>
-          <p className={styles.label}>Kochmodus</p>
-          <h1 className={styles.title}>{recipe.title}</h1>
-        </div>
+        <p className={styles.label}>Kochmodus</p>
+        <h1 className={styles.title}>{recipe.title}</h1>
         <Link to={backHref} className={styles.close}>
           Kochmodus beenden
         </Link>
