@@ -49,11 +49,19 @@ async function firstLoadKiB(browser: Browser, url: string, cookie?: string) {
 async function lighthouse(url: string) {
   const bin = process.env.LIGHTHOUSE;
   if (!bin) return 'not run';
-  const { stdout } = await promisify(execFile)(
-    bin,
-    [url, '--quiet', `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', '--output-path=stdout'],
-    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
-  );
+  let stdout: string;
+  try {
+    ({ stdout } = await promisify(execFile)(
+      bin,
+      [url, '--quiet', `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`, '--only-categories=performance', '--output=json', '--output-path=stdout'],
+      { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+    ));
+  } catch (error) {
+    // Lighthouse now and then fails to record its trace (NO_NAVSTART): said in
+    // the table, so that the other pages are still measured.
+    const code = /\(([A-Z_]+)\)/.exec((error as { stderr?: string }).stderr ?? '')?.[1];
+    return `failed (${code ?? 'see its output'})`;
+  }
   const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { displayValue?: string }> };
   return `${Math.round(report.categories.performance.score * 100)} (LCP ${report.audits['largest-contentful-paint']!.displayValue})`;
 }
