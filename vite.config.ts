@@ -9,19 +9,25 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler
 // The site's own UI that the public pages share (cards, layout, the static text,
 // stack, paper and icons): one script and one stylesheet. Modules that import MUI,
 // and modules loaded on demand (import()), stay in chunks of their own: they are
-// for signed-in readers or a tap (forms, menus, the comment form). So do the
-// scripts that one route module alone imports (cook mode, the comments, the
-// search form): they went to every page's first load. The CSS modules of such
-// parts stay in the one stylesheet: no part shows unstyled until its script loads.
-const SHARED_UI = /[\\/]app[\\/](components|utils|features[\\/][^\\/]+[\\/]components)[\\/].*\.(tsx?|module\.css)$/;
+// for signed-in readers or a tap (forms, menus, the comment form). A module that
+// one route module alone imports (cook mode, the comments' section, the recipe's
+// facts and tools) goes into that route's chunk: in the site script every page's
+// first load paid for it. (Only direct imports count: following importers further
+// up moved the form kit's parts into small chunks of their own and made the
+// signed-in recipe's first load larger, bench/RESULTS.md.) The CSS modules all go
+// into the site stylesheet, so that no stylesheet is fetched after hydration.
+const SHARED_UI = /[\\/]app[\\/](components|utils|features[\\/][^\\/]+[\\/]components)[\\/].*\.tsx?$/;
+const SHARED_CSS = /[\\/]app[\\/](components|features[\\/][^\\/]+[\\/]components)[\\/].*\.module\.css$/;
 const ROUTE_MODULE = /[\\/]app[\\/]routes[\\/]/;
 const usesMui = (id: string) => readFileSync(id, 'utf8').includes('@mui/');
 type ModuleInfo = { importers: readonly string[]; dynamicImporters: readonly string[] };
 const onePagesPart = ({ importers }: ModuleInfo) => importers.length === 1 && ROUTE_MODULE.test(importers[0]!);
-const siteChunk = (id: string, context: { getModuleInfo: (id: string) => ModuleInfo | null }) => {
+
+function siteChunk(id: string, context: { getModuleInfo: (id: string) => ModuleInfo | null }) {
+  if (SHARED_CSS.test(id)) return 'site';
   const info = context.getModuleInfo(id);
   return SHARED_UI.test(id) && !usesMui(id) && info && info.dynamicImporters.length === 0 && !onePagesPart(info) ? 'site' : null;
-};
+}
 
 export default defineConfig({
   environments: {
