@@ -58,9 +58,10 @@ async function lighthouse(url: string) {
     ));
   } catch (error) {
     // Lighthouse now and then fails to record its trace (NO_NAVSTART): said in
-    // the table, so that the other pages are still measured.
-    const code = /\(([A-Z_]+)\)/.exec((error as { stderr?: string }).stderr ?? '')?.[1];
-    return `failed (${code ?? 'see its output'})`;
+    // the table, so that the other pages are still measured; its words go to stderr.
+    const { stderr, message, code } = error as { stderr?: string; message: string; code?: number | string };
+    console.error(stderr || message);
+    return `failed (${/\(([A-Z_]+)\)/.exec(stderr ?? '')?.[1] ?? `exit ${code}`})`;
   }
   const report = JSON.parse(stdout) as { categories: { performance: { score: number } }; audits: Record<string, { displayValue?: string }> };
   return `${Math.round(report.categories.performance.score * 100)} (LCP ${report.audits['largest-contentful-paint']!.displayValue})`;
