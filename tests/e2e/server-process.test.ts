@@ -82,8 +82,8 @@ function startServer(env: Record<string, string>, { unreapedParent = false } = {
 async function waitForHealth(url: string, server?: ReturnType<typeof startServer>) {
   let exited = false;
   void server?.exited.then(() => (exited = true));
-  // A first start on a fresh directory creates the database (initdb in WebAssembly)
-  // (about 10 s on an idle machine here), and once over 20 s in CI beside other e2e files and a type check.
+  // A first start on a fresh directory creates the database with initdb in WebAssembly:
+  // about 10 s on an idle machine here, once over 20 s in CI beside other e2e files and a type check.
   for (let i = 0; i < 600; i++) {
     if (exited) throw new Error(`server exited before it came up: ${server!.output()}`);
     try {
