@@ -78,11 +78,20 @@ test('create a recipe with every field and a picture; it shows on home, category
   await page.getByLabel('Zubereitung').fill('Fleisch scharf anbraten.\n\nRahm beigeben und einkochen.');
   await page.getByLabel('Tipps & Tricks').fill('Das Fleisch nur erwärmen, nicht kochen.');
 
-  // The upload starts at once; saving waits for it.
+  // The upload starts at once; saving waits for it. The upload is held until the
+  // disabled button has been seen: on a fast machine it ended before a check could look.
+  let releaseUpload!: () => void;
+  const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+  await page.route('**/api/uploads', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
   const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/uploads'));
   await page.getByLabel('Bild hochladen').setInputFiles({ name: 'geschnetzeltes.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(page.getByRole('button', { name: 'Erfassen' })).toBeDisabled();
+  releaseUpload();
   expect((await uploaded).status()).toBe(201);
+  await page.unroute('**/api/uploads');
   await expect(page.getByText('100 %')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Fortschritt beim Hochladen' })).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByRole('button', { name: 'Erfassen' })).toBeEnabled();
