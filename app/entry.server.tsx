@@ -8,6 +8,9 @@
 // it suspends, because a component's code is not loaded yet (lazyComponent)
 // or a part failed, is it rendered again with the stream's renderer, which
 // waits for every part and reports the failures.
+//
+// Either way, the finished page fetches its scripts only once it has painted
+// (lib/scripts-after-paint.server.ts, docs/decisions/013).
 import { PassThrough } from 'node:stream';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
@@ -18,6 +21,7 @@ import { handOverAsStream, handOverReadData, readLoaderDataHandoff } from './lib
 import { createEmotionCache } from './theme/emotion-cache.ts';
 import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
 import { renderElsewhereRouterContext, type RenderedDocument } from './lib/render-elsewhere.server.ts';
+import { loadScriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -76,7 +80,7 @@ function renderAtOnce(routerContext: EntryContext, url: string, nonce: string): 
   }
   if (/<!--\$[!?]-->/.test(html)) return undefined;
   // React's stream starts a document with its doctype; renderToString does not.
-  return { html: Buffer.from(`<!DOCTYPE html>${withEmotionStyles(html, styles)}`), failed: false };
+  return { html: Buffer.from(`<!DOCTYPE html>${loadScriptsAfterFirstPaint(withEmotionStyles(html, styles))}`), failed: false };
 }
 
 /** The page from React's stream, once every part is ready (code loaded, data read). */
@@ -98,9 +102,8 @@ function renderWhenReady(routerContext: EntryContext, url: string, nonce: string
         collector.on('data', (chunk: Buffer) => chunks.push(chunk));
         collector.on('end', () => {
           clearTimeout(abortTimer);
-          const html = Buffer.concat(chunks);
-          // Pages without MUI go out as React wrote them (no decoding to text and back).
-          resolve({ html: usedEmotion(styles) ? Buffer.from(withEmotionStyles(html.toString('utf8'), styles)) : html, failed });
+          const html = Buffer.concat(chunks).toString('utf8');
+          resolve({ html: Buffer.from(loadScriptsAfterFirstPaint(withEmotionStyles(html, styles))), failed });
         });
         pipe(collector);
       },

@@ -44,6 +44,9 @@ test("a fresh server's first signed-in page (its controls' code not loaded yet) 
   // The loader data, whole, for the browser to take over.
   expect(first.html).toMatch(/streamController\.enqueue\(".*Walliser Cholera.*"\);<\/script>/);
   expect(first.html).toContain('streamController.close();</script>');
+  // Its scripts, as on every page, wait for the first paint (the stream's page too).
+  expect(first.html).not.toContain('rel="modulepreload"');
+  expect(first.html).toContain('"first-contentful-paint"');
 
   const next = await ownersPage();
   expect(next).toEqual(first);
@@ -57,5 +60,23 @@ test("MUI's styles of a page go into <head>, none beside the components", async 
     const [head, body] = html.split('</head>');
     expect(head, round).toMatch(/<style data-emotion="css [^"]+"[^>]*>[^<]*\.css-[^<]+<\/style>/);
     expect(body, round).not.toContain('<style');
+  }
+});
+
+test("a page's scripts are fetched after its first paint: no preload in <head>, the inline module imports them once the page has painted", async () => {
+  for (const pagePath of ['/', '/hauptgang', `/detail/${recipeId}`]) {
+    const html = await (await fetch(app.url + pagePath)).text();
+    const [head] = html.split('</head>');
+    expect(head, pagePath).not.toContain('modulepreload');
+    const script = /<script nonce="[^"]*" type="module" async="">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+    expect(script, pagePath).toContain('"first-contentful-paint"');
+    expect(script, pagePath).not.toMatch(/^import\s*[^\s(]/m);
+    // What React Router wrote, still there: its route modules and the entry that hydrates.
+    expect(script, pagePath).toContain('window.__reactRouterRouteModules = {"root":route0,');
+    expect(script, pagePath).toMatch(/import\("\/assets\/entry\.client-[\w-]+\.js"\);$/);
+    // Every script it names is there to be fetched.
+    const scripts = new Set(script.match(/\/assets\/[\w.-]+\.js/g));
+    expect(scripts.size, pagePath).toBeGreaterThanOrEqual(5);
+    for (const src of scripts) expect((await fetch(app.url + src)).status, src).toBe(200);
   }
 });

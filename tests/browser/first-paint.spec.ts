@@ -1,0 +1,62 @@
+// A page paints before its scripts are fetched; then they load and the page
+// hydrates (app/lib/scripts-after-paint.server.ts, docs/decisions/013).
+import type { Page } from '@playwright/test';
+import { createAccount } from '../support/accounts.ts';
+import { createRecipe } from '../support/factories.ts';
+import { expect, hydrated, journeys, logInAndGo } from './support/fixtures.ts';
+
+const test = journeys();
+
+/** When the page first painted text or a picture, and when each of its scripts was asked for (ms since the navigation). */
+async function paintAndScripts(page: Page) {
+  return page.evaluate(() => ({
+    firstContentfulPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    scriptsAskedAt: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+      .map((entry) => entry.startTime),
+  }));
+}
+
+test('home, a category and a recipe paint before they ask for a script, then hydrate and navigate in the browser', async ({ openPage }) => {
+  const owner = await createAccount('Vreni Zurbriggen');
+  const { id } = await createRecipe(owner, { title: 'Walliser Cholera', category: 'Hauptgang' });
+  const page = await openPage('mobile');
+
+  for (const path of ['/', '/hauptgang', `/detail/${id}`]) {
+    await page.goto(path);
+    await hydrated(page);
+    const { firstContentfulPaint, scriptsAskedAt } = await paintAndScripts(page);
+    expect(scriptsAskedAt.length, path).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...scriptsAskedAt), path).toBeGreaterThanOrEqual(firstContentfulPaint);
+  }
+
+  // Hydrated: a link is followed by React Router, without a new document.
+  const documents: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'document' && documents.push(request.url()));
+  await page.getByRole('navigation', { name: 'Kategorien' }).getByRole('button', { name: 'Navigation öffnen' }).click();
+  await page.getByRole('menuitem', { name: 'Dessert' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dessert' })).toBeVisible();
+  expect(documents).toEqual([]);
+  expect(page.errors).toEqual([]);
+});
+
+test("a signed-in reader's page (its own nonce, not the cache's hashes) also paints first, then hydrates", async ({ openPage }) => {
+  const owner = await createAccount('Vreni Zurbriggen');
+  const { id } = await createRecipe(owner, { title: 'Walliser Cholera', category: 'Hauptgang' });
+  const page = await openPage();
+  await logInAndGo(page, '/profile', owner.email);
+
+  await page.goto(`/detail/${id}`);
+  await hydrated(page);
+  const { firstContentfulPaint, scriptsAskedAt } = await paintAndScripts(page);
+  expect(scriptsAskedAt.length).toBeGreaterThanOrEqual(5);
+  expect(Math.min(...scriptsAskedAt)).toBeGreaterThanOrEqual(firstContentfulPaint);
+  // The owner's controls work: the delete dialog opens and closes again.
+  await page.getByRole('button', { name: 'Rezept löschen' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  expect(page.errors).toEqual([]);
+});
