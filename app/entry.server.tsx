@@ -21,7 +21,7 @@ import { handOverAsStream, handOverReadData, readLoaderDataHandoff } from './lib
 import { createEmotionCache } from './theme/emotion-cache.ts';
 import { NonceContext, nonceRouterContext } from './utils/nonce.ts';
 import { renderElsewhereRouterContext, type RenderedDocument } from './lib/render-elsewhere.server.ts';
-import { loadScriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
+import { withScriptsAfterFirstPaint } from './lib/scripts-after-paint.server.ts';
 
 export const streamTimeout = 5_000;
 
@@ -80,7 +80,7 @@ function renderAtOnce(routerContext: EntryContext, url: string, nonce: string): 
   }
   if (/<!--\$[!?]-->/.test(html)) return undefined;
   // React's stream starts a document with its doctype; renderToString does not.
-  return { html: Buffer.from(`<!DOCTYPE html>${loadScriptsAfterFirstPaint(withEmotionStyles(html, styles))}`), failed: false };
+  return { html: Buffer.from(`<!DOCTYPE html>${withScriptsAfterFirstPaint(withEmotionStyles(html, styles))}`), failed: false };
 }
 
 /** The page from React's stream, once every part is ready (code loaded, data read). */
@@ -103,7 +103,7 @@ function renderWhenReady(routerContext: EntryContext, url: string, nonce: string
         collector.on('end', () => {
           clearTimeout(abortTimer);
           const html = Buffer.concat(chunks).toString('utf8');
-          resolve({ html: Buffer.from(loadScriptsAfterFirstPaint(withEmotionStyles(html, styles))), failed });
+          resolve({ html: Buffer.from(withScriptsAfterFirstPaint(withEmotionStyles(html, styles))), failed });
         });
         pipe(collector);
       },

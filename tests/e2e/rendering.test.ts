@@ -80,3 +80,21 @@ test("a page's scripts are fetched after its first paint: no preload in <head>, 
     for (const src of scripts) expect((await fetch(app.url + src)).status, src).toBe(200);
   }
 });
+
+test("home preloads, after its paint, what React Router would have preloaded at once: the route list, the entry and both routes' modules with their imports", async () => {
+  const script = /<script nonce="[^"]*" type="module" async="">([^<]*)<\/script>/.exec(await (await fetch(`${app.url}/`)).text())?.[1] ?? '';
+  const preloaded: unknown = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(script)?.[1] ?? 'null');
+
+  const manifestUrl = /import\("(\/assets\/manifest-[\w-]+\.js)"\)/.exec(script)?.[1];
+  const manifestSource = await (await fetch(`${app.url}${manifestUrl}`)).text();
+  type Module = { module: string; imports?: string[] };
+  const manifest = JSON.parse(manifestSource.slice(manifestSource.indexOf('{'), manifestSource.lastIndexOf('}') + 1)) as {
+    url: string;
+    entry: Module;
+    routes: Record<string, Module>;
+  }; // the route list the build wrote: window.__reactRouterManifest = {…}
+  const { root, 'routes/home': home } = manifest.routes;
+  const expected = [manifest.url, manifest.entry.module, ...(manifest.entry.imports ?? [])];
+  for (const route of [root!, home!]) expected.push(route.module, ...(route.imports ?? []));
+  expect(new Set(preloaded as string[])).toEqual(new Set(expected));
+});

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { loadScriptsAfterFirstPaint } from '../../app/lib/scripts-after-paint.server.ts';
+import { withScriptsAfterFirstPaint } from '../../app/lib/scripts-after-paint.server.ts';
 
 // The shape React Router 8 writes (tests/e2e/rendering.test.ts checks a real page).
 const preload = (href: string) => `<link rel="modulepreload" href="${href}" nonce="n0nce"/>`;
@@ -16,7 +16,7 @@ const routeModules = [
   '',
   'import("/assets/entry.client-4.js");',
 ].join('\n');
-const document = (head: string, script = routeModules) =>
+const pageHtml = (head: string, script = routeModules) =>
   `<!DOCTYPE html><html lang="de-CH"><head><meta charSet="utf-8"/>${head}<link rel="stylesheet" href="/assets/site.css"/></head>` +
   `<body><main>Rezepte</main><script nonce="n0nce">window.__reactRouterContext = {};</script>` +
   `<script nonce="n0nce" type="module" async="">${script}</script><script nonce="n0nce">stream.close();</script></body></html>`;
@@ -38,7 +38,7 @@ async function parsesAsModule(source: string) {
 }
 
 test('the preloads leave <head> and the inline module imports the same modules once the page has painted', async () => {
-  const html = loadScriptsAfterFirstPaint(document(preloads.map(preload).join('')));
+  const html = withScriptsAfterFirstPaint(pageHtml(preloads.map(preload).join('')));
 
   expect(html).not.toContain('rel="modulepreload"');
   const script = moduleScript(html)!;
@@ -57,7 +57,7 @@ test('the preloads leave <head> and the inline module imports the same modules o
   expect(await parsesAsModule(script)).toBe(true);
   // The rest of the document is as it was.
   expect(html.replace(/<script nonce="n0nce" type="module" async="">[^<]*<\/script>/, '')).toBe(
-    document('').replace(/<script nonce="n0nce" type="module" async="">[^<]*<\/script>/, ''),
+    pageHtml('').replace(/<script nonce="n0nce" type="module" async="">[^<]*<\/script>/, ''),
   );
 });
 
@@ -71,7 +71,7 @@ test('a route whose module comes in parts keeps its parts', async () => {
     '  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};',
     'import("/assets/entry.client-4.js");',
   ].join('\n');
-  const script = moduleScript(loadScriptsAfterFirstPaint(document(preloads.map(preload).join(''), split)))!;
+  const script = moduleScript(withScriptsAfterFirstPaint(pageHtml(preloads.map(preload).join(''), split)))!;
 
   expect(script).toContain(
     'const [, route0, route1_clientLoader, route1_main] = await Promise.all([import("/assets/manifest-1.js"), import("/assets/root-2.js"), import("/assets/home-loader-6.js"), import("/assets/home-3.js")]);',
@@ -85,21 +85,31 @@ test('a document of any other shape is left exactly as it is', () => {
     // No React Router scripts at all.
     '<!DOCTYPE html><html><head><title>x</title></head><body>Fehler</body></html>',
     // A preload written otherwise (with integrity), which the rewrite could not carry over.
-    document(preloads.map(preload).join('') + '<link rel="modulepreload" href="/assets/x.js" integrity="sha384-abc"/>'),
+    pageHtml(preloads.map(preload).join('') + '<link rel="modulepreload" href="/assets/x.js" integrity="sha384-abc"/>'),
     // An import statement of a form the rewrite does not know.
-    document(preloads.map(preload).join(''), `import { a } from "/assets/a.js";\n${routeModules}`),
-    // No </head>.
-    document('').replace('</head>', ''),
+    pageHtml(preloads.map(preload).join(''), `import { a } from "/assets/a.js";\n${routeModules}`),
+    // A preload with crossorigin, which the rewrite would drop.
+    pageHtml(preloads.map(preload).join('') + '<link rel="modulepreload" href="/assets/x.js" crossorigin="anonymous"/>'),
+    // An href React escaped (`&amp;`), which would have to be unescaped first.
+    pageHtml(preloads.map(preload).join('') + preload('/assets/x.js?a=1&amp;b=2')),
+    // No </head>, or the module in <head>.
+    pageHtml('').replace('</head>', ''),
+    pageHtml('').replace('</head>', `<script type="module" async="">${routeModules}</script></head>`),
   ];
-  for (const html of unchanged) expect(loadScriptsAfterFirstPaint(html)).toBe(html);
+  for (const html of unchanged) expect(withScriptsAfterFirstPaint(html)).toBe(html);
 });
 
-test("a reader's text that names React Router's route modules is not taken for the script", () => {
-  const text = '<p>window.__reactRouterRouteModules = {}; import "/assets/böse.js";</p>';
-  const html = document(preloads.map(preload).join('')).replace('<main>Rezepte</main>', `<main>${text}</main>`);
+test("a reader's text that names React Router's route modules, inside the page's other scripts, is not taken for it", () => {
+  // Where a reader's text lands inside a script: the page's JSON-LD in <head>, and the loader data after the module.
+  const text = 'window.__reactRouterRouteModules = {};\nimport "/assets/boese.js";';
+  const jsonLd = `<script type="application/ld+json">{"description":${JSON.stringify(text)}}</script>`;
+  const loaderData = `<script nonce="n0nce">stream.enqueue(${JSON.stringify(text)});</script>`;
+  const html = pageHtml(jsonLd + preloads.map(preload).join('')).replace('</body>', `${loaderData}</body>`);
 
-  const rewritten = loadScriptsAfterFirstPaint(html);
-  expect(rewritten).toContain(`<main>${text}</main>`);
+  const rewritten = withScriptsAfterFirstPaint(html);
+  expect(rewritten).toContain(jsonLd);
+  expect(rewritten).toContain(loaderData);
   expect(moduleScript(rewritten)).toContain('"first-contentful-paint"');
-  expect(moduleScript(rewritten)).not.toContain('böse');
+  expect(moduleScript(rewritten)).toContain('import("/assets/root-2.js")');
+  expect(moduleScript(rewritten)).not.toContain('boese');
 });
