@@ -4,11 +4,10 @@
 // anonymous and signed in, on the demo blog. With LIGHTHOUSE=/path/to/lighthouse
 // (not a dependency of the project) it also runs Lighthouse's mobile preset.
 // Then the same pages in Chromium itself, slowed down with the profile
-// Lighthouse's mobile preset uses when it throttles through DevTools (which
-// delays each request, not each packet: 562.5 ms per request, 1,474.56 kbit/s
-// down, 675 up, a CPU four times slower), each seven times with an empty
-// cache: when the page first painted, when its largest part did, and when it
-// hydrated (its controls respond); the median and the range.
+// Lighthouse's mobile preset uses when it throttles through DevTools (THROTTLING
+// below), each seven times with an empty cache: when the page first painted,
+// when its largest part did, and when it hydrated (its controls respond); the
+// median and the range.
 // Run: npm run build && node bench/first-load.ts
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -53,6 +52,8 @@ async function firstLoadKiB(browser: Browser, url: string, cookie?: string) {
 }
 
 const THROTTLED_ROUNDS = 7;
+/** Lighthouse's mobileSlow4G for DevTools throttling, which delays each request rather than each packet. */
+const THROTTLING = { requestLatencyMs: 562.5, downloadKbps: 1474.56, uploadKbps: 675, cpuSlowdown: 4 };
 
 /** First contentful paint, largest contentful paint and hydration of `url` in a throttled phone-sized Chromium (ms). */
 async function throttledLoad(browser: Browser, url: string) {
@@ -72,9 +73,14 @@ async function throttledLoad(browser: Browser, url: string) {
   });
   const devtools = await context.newCDPSession(page);
   await devtools.send('Network.enable');
-  // Lighthouse's mobileSlow4G for DevTools throttling (bytes per second for Chromium).
-  await devtools.send('Network.emulateNetworkConditions', { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 });
-  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const bytesPerSecond = (kbps: number) => (kbps * 1024) / 8;
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLING.requestLatencyMs,
+    downloadThroughput: bytesPerSecond(THROTTLING.downloadKbps),
+    uploadThroughput: bytesPerSecond(THROTTLING.uploadKbps),
+  });
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
   await page.goto(url);
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
   const timings = await page.evaluate(() => {
@@ -139,7 +145,10 @@ try {
   }
   console.log(`\nBudget: ${BUDGET_KIB} KiB gzip on every page, anonymous and signed in${overBudget ? ' (exceeded)' : ''}.`);
 
-  console.log(`\nChromium throttled as Lighthouse's mobile preset through DevTools (562.5 ms per request, 1,474.56 kbit/s, CPU 4× slower), anonymous, ${THROTTLED_ROUNDS} loads with an empty cache, median (range):\n`);
+  const { requestLatencyMs, downloadKbps, cpuSlowdown } = THROTTLING;
+  console.log(
+    `\nChromium throttled as Lighthouse's mobile preset through DevTools (${requestLatencyMs} ms per request, ${downloadKbps} kbit/s, CPU ${cpuSlowdown}× slower), anonymous, ${THROTTLED_ROUNDS} loads with an empty cache, median (range):\n`,
+  );
   console.log('| page | first contentful paint | largest contentful paint | hydrated |');
   console.log('|---|---:|---:|---:|');
   for (const [name, pagePath] of pages) {
