@@ -24,6 +24,12 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** React Router's inline module of a page: what imports its scripts. */
+async function moduleScriptOf(pagePath: string) {
+  const html = await (await fetch(app.url + pagePath)).text();
+  return { html, script: /<script nonce="[^"]*" type="module" async="">([^<]*)<\/script>/.exec(html)?.[1] ?? '' };
+}
+
 /** The owner's view of the recipe, nonce blanked out. */
 async function ownersPage() {
   const answer = await fetch(`${app.url}/detail/${recipeId}`, { headers: { cookie } });
@@ -65,10 +71,9 @@ test("MUI's styles of a page go into <head>, none beside the components", async 
 
 test("a page's scripts are fetched after its first paint: no preload in <head>, the inline module imports them once the page has painted", async () => {
   for (const pagePath of ['/', '/hauptgang', `/detail/${recipeId}`]) {
-    const html = await (await fetch(app.url + pagePath)).text();
+    const { html, script } = await moduleScriptOf(pagePath);
     const [head] = html.split('</head>');
     expect(head, pagePath).not.toContain('modulepreload');
-    const script = /<script nonce="[^"]*" type="module" async="">([^<]*)<\/script>/.exec(html)?.[1] ?? '';
     expect(script, pagePath).toContain('"first-contentful-paint"');
     expect(script, pagePath).not.toMatch(/^import\s*[^\s(]/m);
     // What React Router wrote, still there: its route modules and the entry that hydrates.
@@ -82,7 +87,7 @@ test("a page's scripts are fetched after its first paint: no preload in <head>, 
 });
 
 test("home preloads, after its paint, what React Router would have preloaded at once: the route list, the entry and both routes' modules with their imports", async () => {
-  const script = /<script nonce="[^"]*" type="module" async="">([^<]*)<\/script>/.exec(await (await fetch(`${app.url}/`)).text())?.[1] ?? '';
+  const { script } = await moduleScriptOf('/');
   const preloaded: unknown = JSON.parse(/for \(const href of (\[[^\]]*\])\)/.exec(script)?.[1] ?? 'null');
 
   const manifestUrl = /import\("(\/assets\/manifest-[\w-]+\.js)"\)/.exec(script)?.[1];
