@@ -1,11 +1,9 @@
 import '@fontsource/lora/latin-400.css';
 import '@fontsource/lora/latin-400-italic.css';
 import '@fontsource/lora/latin-600.css';
-import '@fontsource/montserrat/latin-500.css';
-import '@fontsource/montserrat/latin-600.css';
-import '@fontsource/montserrat/latin-700.css';
 import '@fontsource/dancing-script/latin-600.css';
 import loraRegular from '@fontsource/lora/files/lora-latin-400-normal.woff2?url';
+import './theme/montserrat.css';
 import './theme/theme.generated.css';
 import './theme/global.css';
 import './theme/print.css';
