@@ -2,7 +2,7 @@
 // several app instances share them. One atomic upsert per attempt: no
 // read-modify-write race between concurrent requests.
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import { getDb } from '../db/client.server.ts';
 import { rateLimits } from '../db/schema/auth.ts';
 import { getEnv, RATE_LIMIT_DEFAULTS, type RateLimitRule, type RateLimitSetting } from './env.server.ts';
@@ -40,6 +40,18 @@ export async function consumeRateLimit(key: string, { max, windowSeconds }: Rate
 export async function consumeRateLimits(checks: Array<{ key: string; rule: RateLimitRule }>): Promise<boolean> {
   const results = await Promise.all(checks.map(({ key, rule }) => consumeRateLimit(key, rule)));
   return results.every(Boolean);
+}
+
+/**
+ * Gives one counted attempt back under every key, for limits that count failures: the attempt is
+ * counted before it is checked (so that parallel guesses cannot slip past the limit) and given back
+ * once it succeeded.
+ */
+export async function refundRateLimits(keys: string[]) {
+  await getDb()
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(inArray(rateLimits.key, keys));
 }
 
 /** The longest window of any limit (RATE_LIMIT_*): a counter older than it counts nothing any more. */

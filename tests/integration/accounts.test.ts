@@ -94,6 +94,18 @@ test('sign-in attempts are limited per address, with a German message', async ()
   expect(blocked.data?.formError).toBe(MESSAGES.tooMany);
 });
 
+test('a successful sign-in does not use up the limit; failed ones still do', async () => {
+  const token = await solvedToken();
+  await signUp({ request: post(), form: newUser('oft@example.ch', { altcha: token }), clientIp: '10.0.3.1' });
+  const attempt = async (password: string) =>
+    answer(await signIn({ request: post(), form: form({ email: 'oft@example.ch', password }), clientIp: '10.0.3.2' }));
+  const { max } = rateLimits().signInPerAddress;
+  // More sign-ins than the limit allows attempts, each with the right password (signing out between them changes nothing here).
+  for (let i = 0; i <= max; i++) expect((await attempt('Rösti-mit-Ei-1')).status).toBe(302);
+  for (let i = 0; i < max; i++) expect((await attempt('falsch-falsch')).data?.formError).toBe(MESSAGES.signInFailed);
+  expect((await attempt('Rösti-mit-Ei-1')).status).toBe(429);
+});
+
 test('the per-IP limit is shared through the database and the window restarts', async () => {
   const rule = { max: 3, windowSeconds: 60 };
   const key = rateLimitKey('test', 'ip', '192.0.2.7');

@@ -9,7 +9,7 @@ import { redeemAntiBotPayload } from '../../lib/anti-bot.server.ts';
 import { authHeaders, getAuth, safeRedirectPath } from '../../lib/auth.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
-import { consumeRateLimits, rateLimitKey, type RateLimitRule } from '../../lib/rate-limit.server.ts';
+import { consumeRateLimits, rateLimitKey, refundRateLimits, type RateLimitRule } from '../../lib/rate-limit.server.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import {
   forgotPasswordSchema,
@@ -104,17 +104,19 @@ export async function signIn({ request, form, clientIp }: Client) {
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const { email, password } = parsed.data;
-  const allowed = await consumeRateLimits([
+  const limits = [
     { key: rateLimitKey('sign-in', 'ip', clientIp), rule: rateLimits().signInPerIp },
     { key: rateLimitKey('sign-in', 'email', email), rule: rateLimits().signInPerAddress },
-  ]);
-  if (!allowed) return refuse('too-many', { values });
+  ];
+  if (!(await consumeRateLimits(limits))) return refuse('too-many', { values });
   try {
     const { headers } = await getAuth().api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
+    // The limits are for guessing: a reader who signs in and out again and again is not locked out.
+    await refundRateLimits(limits.map(({ key }) => key));
     log.info('signed in');
     return redirectWithCookies(safeRedirectPath(input.redirectTo), headers);
   } catch (error) {
