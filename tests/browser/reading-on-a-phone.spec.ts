@@ -50,7 +50,7 @@ test('"Zum Rezept" jumps to the ingredients', async ({ openPage }) => {
   await expect(ingredients).toBeInViewport();
 });
 
-test('the floating "Rezept erfassen" button stays off a recipe on a phone, and leaves room below other pages', async ({ openPage }) => {
+test('the floating "Rezept erfassen" button stays off a recipe on a phone and never covers the footer\'s last line', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, longPath, vreni.email);
   await hydrated(page);
@@ -65,10 +65,14 @@ test('the floating "Rezept erfassen" button stays off a recipe on a phone, and l
   const button = await fab.boundingBox();
   expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(button!.y);
 
-  // On a desktop the button floats beside the content, on recipes too.
+  // On a desktop the button floats beside the content, on recipes too, and the footer's last line stays above it.
   const desktop = await openPage('desktop', { storageState: await page.context().storageState() });
   await desktop.goto(longPath);
-  await expect(desktop.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
+  const desktopFab = desktop.getByRole('link', { name: 'Rezept erfassen' });
+  await expect(desktopFab).toBeVisible();
+  await desktop.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const desktopCopyright = await desktop.getByText('© 2024 Chuchiblog').boundingBox();
+  expect(desktopCopyright!.y + desktopCopyright!.height).toBeLessThanOrEqual((await desktopFab.boundingBox())!.y);
 });
 
 test('at 1280 px the ingredients stay in view beside the steps while they scroll', async ({ openPage }) => {

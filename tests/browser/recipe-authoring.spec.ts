@@ -181,6 +181,8 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   await page.unroute('**/edit/*.data*');
 
   await expect(page.getByLabel('Titel')).toHaveValue('Rüeblitorte');
+  // The floating "Rezept erfassen" would cover fields and lead away from unsaved changes.
+  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toHaveCount(0);
   await expect(page.getByLabel('Dauer in Minuten')).toHaveValue('70');
   await expect(page.getByRole('radio', { name: 'Backen' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Einfach' })).toBeChecked();

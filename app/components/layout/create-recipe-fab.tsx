@@ -5,16 +5,18 @@ import styles from './create-recipe-fab.module.css';
 
 /**
  * The floating "Rezept erfassen" button for signed-in users, on every page but
- * /create. It must never hide what it floats over: on a phone the page gets
- * room below its end, and a recipe, read at the stove, goes without it.
+ * the forms. It must never hide what it floats over: the footer makes room for
+ * it (site-layout.module.css), and on a phone a recipe, read at the stove, goes
+ * without it.
  */
 export function CreateRecipeFab() {
   const { pathname } = useLocation();
-  // Not where a form has the page's attention: creating a recipe, the account settings.
-  if (pathname === '/create' || pathname.startsWith('/konto')) return null;
+  // Not where a form has the page's attention: creating or editing a recipe, the account
+  // settings (on /edit it covered fields, and a tap left unsaved changes behind).
+  if (pathname === '/create' || pathname.startsWith('/edit/') || pathname.startsWith('/konto')) return null;
   const onRecipe = pathname.startsWith('/detail/');
   return (
-    <AppLink to="/create" data-print="hide" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
+    <AppLink to="/create" data-print="hide" data-floating-button="" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
       <AddIcon className={styles.icon} />
       Rezept erfassen
     </AppLink>
