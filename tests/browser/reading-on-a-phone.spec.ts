@@ -1,5 +1,5 @@
 // Reading on a phone, as a new reader would: categories reachable without
-// JavaScript, no sideways scrolling for long Swiss compounds or addresses,
+// JavaScript, no sideways scrolling for long Swiss compounds, addresses or tags,
 // the floating button never over the recipe, and a jump to the ingredients.
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
@@ -38,6 +38,16 @@ test('a long compound in the title and a long address in the steps never make th
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, path).toBeLessThanOrEqual(375);
+  }
+});
+
+test('at 320 px, the narrowest phone, neither the footer nor a long tag in the heading scrolls sideways', async ({ openPage }) => {
+  const page = await openPage('mobile', { viewport: { width: 320, height: 640 } });
+  for (const path of ['/imprint', `/tags/${encodeURIComponent('Torten & Kuchen')}`, `/tags/${'Vierwaldstättersee'.repeat(4)}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(320);
   }
 });
 
