@@ -51,6 +51,9 @@ test('readers rate and comment; the average follows; authors delete only their o
     'href',
     `/login?redirectTo=${encodeURIComponent(recipePath)}`,
   );
+  // In the text's colour, as every other link of the site, not the browser's blue.
+  const hintColours = await anonymous.getByRole('link', { name: 'Melde dich an' }).evaluate((link) => [getComputedStyle(link).color, getComputedStyle(link.parentElement!).color]);
+  expect(hintColours[0]).toBe(hintColours[1]);
   // Hydrated before the page is left: the errors asserted at the end include React's.
   await hydrated(anonymous);
 
