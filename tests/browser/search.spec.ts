@@ -75,6 +75,21 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   expect(page.errors).toEqual([]);
 });
 
+test('phone with the keyboard: Escape closes the field and the focus goes back to the icon', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/');
+  await hydrated(page);
+  const toggle = page.getByRole('link', { name: 'Suche öffnen' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(field).toBeHidden();
+  await expect(toggle).toBeFocused();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('desktop with JavaScript: filters narrow the words; junk filters are named and ignored', async ({ openPage }) => {
   const page = await openPage('desktop');
   await page.goto('/suche?q=R%C3%BCebli');

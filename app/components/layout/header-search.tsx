@@ -17,6 +17,7 @@ export function HeaderSearch() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === key;
   const input = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLAnchorElement>(null);
   const id = useId();
   useEffect(() => {
     if (open) input.current?.focus();
@@ -25,6 +26,7 @@ export function HeaderSearch() {
   return (
     <div className={styles.root}>
       <AppLink
+        ref={toggle}
         to={SEARCH_PATH}
         className={styles.toggle}
         aria-label={open ? 'Suche schliessen' : 'Suche öffnen'}
@@ -45,7 +47,10 @@ export function HeaderSearch() {
         aria-label="Rezepte"
         className={`${styles.form} ${open ? styles.open : ''}`}
         onKeyDown={(event) => {
-          if (event.key === 'Escape' && open) setOpenOn(null);
+          if (event.key !== 'Escape' || !open) return;
+          setOpenOn(null);
+          // The field that had the focus is hidden now: the focus goes back to the icon that opened it.
+          toggle.current?.focus();
         }}
       >
         <label htmlFor={`${id}-q`} className={styles.visuallyHidden}>
