@@ -36,6 +36,8 @@ test('from the recipe into cook mode: the steps by button, arrow key and swipe; 
   // The whole screen is the recipe's: no site header or footer.
   await expect(page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Birchermüesli');
+  // The step and the ingredients are the page's main content, as a screen reader's landmarks name it.
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([/^Schritt 1 von \d$/, 'Zutaten']);
   await expect(page.getByText('für 4 Personen')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: '200 g Haferflocken' })).toBeVisible();
 

@@ -82,7 +82,8 @@ export function CookMode({ recipe, servings, step }: Props) {
 
       <WakeLockControl {...wake} />
 
-      <div className={styles.body}>
+      {/* The step and the ingredients are the page's content: a <main> lets a screen reader jump to them. */}
+      <main className={styles.body}>
         <section aria-labelledby="kochmodus-schritt" className={styles.step} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
           <h2 id="kochmodus-schritt" className={styles.heading} aria-live="polite">
             Schritt {current} von {steps.length}
@@ -129,7 +130,7 @@ export function CookMode({ recipe, servings, step }: Props) {
           </ul>
         </section>
 
-      </div>
+      </main>
     </div>
   );
 }
