@@ -32,6 +32,14 @@ describe('how many a recipe is for', () => {
     ['Für zwei Personen', 5, 'Für 5 Personen'],
     ['für 4 Personen (ca. 24 Stück)', 5, 'für 5 Personen (ca. 30 Stück)'],
     ['1 Kuchen (26 cm)', 2, '2 Kuchen (26 cm)'],
+    ['für 1 Springform (26 cm)', 3, 'für 3 Springformen (26 cm)'],
+    ['für 2 Springformen', 1, 'für 1 Springform'],
+    ['für 1 Tarteform (24 cm)', 2, 'für 2 Tarteformen (24 cm)'],
+    ['für 1 Kuchenblech', 2, 'für 2 Kuchenbleche'],
+    ['für 1 Form', 2, 'für 2 Formen'],
+    ['1 Blech', 4, '4 Bleche'],
+    ['ergibt 1 Wähe', 2, 'ergibt 2 Wähen'],
+    ['für 1 Formel-1-Team', 2, 'für 2 Formel-1-Team'],
   ])('%s for %i → %s', (quantity, count, expected) => {
     expect(scaleQuantity(quantity, servingsOf(quantity)!, count)).toBe(expected);
   });

@@ -22,16 +22,34 @@ export function servingsOf(quantity: string): Servings | undefined {
   return { count, start: match.index, end: match.index + match[0].length };
 }
 
-const SINGULAR_PLURAL: Array<[string, string]> = [
-  ['Person', 'Personen'],
-  ['Portion', 'Portionen'],
-];
+/**
+ * The words a quantity counts right after its number, as a stem and the plural's ending: 1 Person,
+ * 2 Personen; with the compounds on -form and -blech (1 Springform, 2 Springformen).
+ */
+const PLURAL_ENDINGS = (
+  [
+    ['Person', 'en'],
+    ['Portion', 'en'],
+    ['(?:\\p{L}+f|F)orm', 'en'],
+    ['(?:\\p{L}+b|B)lech', 'e'],
+    ['Torte', 'n'],
+    ['Wähe', 'n'],
+    ['Tarte', 's'],
+    ['Laib', 'e'],
+    ['Brot', 'e'],
+  ] as const
+).map(([stem, ending]) => ({
+  ending,
+  // (?!\p{L}): the word ends there (\b knows no umlauts).
+  singular: new RegExp(`^(\\s+)(${stem})(?!\\p{L})`, 'u'),
+  plural: new RegExp(`^(\\s+)(${stem})${ending}(?!\\p{L})`, 'u'),
+}));
 
 /** The quantity text for `count` instead of the recipe's number: "für 4 Personen" → "für 6 Personen". */
 export function scaleQuantity(quantity: string, servings: Servings, count: number) {
   let rest = quantity.slice(servings.end);
-  for (const [one, many] of SINGULAR_PLURAL) {
-    rest = count === 1 ? rest.replace(new RegExp(`^(\\s+)${many}\\b`), `$1${one}`) : rest.replace(new RegExp(`^(\\s+)${one}\\b(?!en)`), `$1${many}`);
+  for (const { ending, singular, plural } of PLURAL_ENDINGS) {
+    rest = count === 1 ? rest.replace(plural, '$1$2') : rest.replace(singular, `$1$2${ending}`);
   }
   // A second count of pieces ("für 4 Personen (ca. 24 Stück)") follows; sizes ("26 cm") do not.
   const factor = count / servings.count;
