@@ -227,6 +227,21 @@ test('bad ids, odd paths and long URLs give a 404 page, never a 500', async ({ o
   await expect(page).toHaveURL('/');
 });
 
+test('the first Tab shows "Zum Inhalt springen", which skips the header', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/hauptgang');
+  await hydrated(page);
+  const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  // The next Tab lands in the page's content, not on the header's logo or menu.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});
+
 test('footer links lead to the home page, the imprint and the privacy page', async ({ openPage }) => {
   const page = await openPage();
   await page.goto('/backen');
