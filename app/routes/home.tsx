@@ -5,6 +5,7 @@ import { FeaturedRecipe } from '../features/recipes/components/featured-recipe.t
 import { RecipeEmptyState } from '../features/recipes/components/recipe-empty-state.tsx';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { ownerActionsFor } from '../features/recipes/components/recipe-owner-actions.tsx';
+import { AppLink } from '../components/app-link.tsx';
 import { MainWithSide } from '../components/layout/main-with-side.tsx';
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { Stack } from '../components/stack.tsx';
@@ -53,7 +54,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const featured = page === 1 ? recipes[0] : undefined;
   const rest = featured ? recipes.slice(1) : recipes;
   // The owner's edit and delete controls on their own cards (the server checks again).
-  const actionsFor = ownerActionsFor(useOptionalUser()?.id);
+  const user = useOptionalUser();
+  const actionsFor = ownerActionsFor(user?.id);
   return (
     <Stack spacing={3} spacingMd={5}>
       <Stack spacing={1.5} component="section" className={styles.intro}>
@@ -65,7 +67,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Text>
         <Text>
           Stöbere nach Kategorien oder Stichworten, lass dich von der Saison inspirieren – und wenn du ein
-          eigenes Lieblingsrezept hast: Melde dich an, erfasse es und bewerte die Gerichte der anderen.
+          eigenes Lieblingsrezept hast:{' '}
+          {user ? (
+            <>
+              <AppLink to="/create">Erfasse es</AppLink> und bewerte die Gerichte der anderen.
+            </>
+          ) : (
+            <>
+              <AppLink to="/login">Melde dich an</AppLink>, erfasse es und bewerte die Gerichte der anderen.
+            </>
+          )}
         </Text>
       </Stack>
       {recipes.length === 0 ? (

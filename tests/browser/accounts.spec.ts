@@ -43,6 +43,10 @@ test('register, confirm the address by mail, use the account menu, log out and i
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
+  // The welcome no longer asks a signed-in reader to sign in: it leads to the recipe form.
+  const welcome = page.getByRole('main').locator('section').first();
+  await expect(welcome.getByRole('link', { name: 'Erfasse es' })).toHaveAttribute('href', '/create');
+  await expect(welcome.getByText('Melde dich an')).toHaveCount(0);
 
   const confirmation = await mail.waitForMail(email, /bestätige/);
   expect(confirmation.text).toContain('Hallo Vreni Muster');

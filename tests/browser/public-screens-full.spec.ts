@@ -15,6 +15,7 @@ test.beforeAll(async ({ app }) => {
 test('home features the newest recipe, lists the rest and the spring recipes (desktop)', async ({ openPage }) => {
   const page = await openPage('desktop');
   await page.goto('/');
+  await expect(page.getByRole('main').locator('section').first().getByRole('link', { name: 'Melde dich an' })).toHaveAttribute('href', '/login');
   const featured = page.getByRole('article').first();
   await expect(featured.getByRole('heading', { name: 'Bärlauch-Risotto' })).toBeVisible();
   await expect(featured.getByText('Cremiger Risotto mit frischem Bärlauch aus dem Wald.')).toBeVisible();
