@@ -9,6 +9,8 @@ const script = '"Dancing Script", "Brush Script MT", cursive';
 /** theme.shape.borderRadius: ordinary corners (buttons, inputs, alerts); cards have three times that. */
 const radius = 10;
 
+const focusRing = (color: string) => ({ outline: `2px solid ${color}`, outlineOffset: -4 });
+
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1300, xl: 1536 } },
   palette: {
@@ -44,5 +46,9 @@ export const theme = createTheme({
     },
     MuiAlert: { styleOverrides: { root: { borderRadius: radius } } },
     MuiLink: { defaultProps: { color: 'inherit' } },
+    // The keyboard's focus on a radio button or a checkbox: a gold ring, as on the icon buttons
+    // (MUI's own is a faint grey halo).
+    MuiRadio: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme.palette.secondary.main) }) } },
+    MuiCheckbox: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme.palette.secondary.main) }) } },
   },
 });

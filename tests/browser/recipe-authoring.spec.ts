@@ -1,7 +1,7 @@
 // Recipe authoring through the real pages: create with every field and a
 // JPEG, find it everywhere, edit it, delete it (from the detail page and from
 // a card); the form's messages; the picture rules; who sees which controls.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { getDb } from '../../app/db/client.server.ts';
@@ -301,6 +301,27 @@ test('missing fields save nothing, show German messages under the fields and kee
   await expect(page.getByText('Die Dauer muss mindestens 1 Minute betragen.')).toBeVisible();
   expect(await recipesTitled('Halb fertig')).toEqual([]);
   expect(jsErrors(page)).toEqual([]);
+});
+
+test('with the keyboard, the focused radio button and checkbox wear a visible ring', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/create', beat.email);
+  await hydrated(page);
+  const ring = (control: Locator) => control.evaluate((input) => getComputedStyle(input.parentElement!).outline);
+  await page.getByLabel('Lead').focus();
+  await page.keyboard.press('Tab');
+  const apero = page.getByRole('radio', { name: 'Apéro' });
+  await expect(apero).toBeFocused();
+  expect(await ring(apero)).toMatch(/^rgb\(184, 137, 43\) solid 2px$/);
+  const salzig = page.getByRole('checkbox', { name: 'Salzig' });
+  await salzig.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(salzig).toBeFocused();
+  expect(await ring(salzig)).toMatch(/^rgb\(184, 137, 43\) solid 2px$/);
+  // Not for a mouse click, which shows no focus ring.
+  await page.getByRole('checkbox', { name: 'Süss' }).click();
+  expect(await ring(page.getByRole('checkbox', { name: 'Süss' }))).not.toMatch(/solid 2px/);
 });
 
 test('when saving fails on the way, the form stays with everything typed and says why', async ({ openPage }) => {
