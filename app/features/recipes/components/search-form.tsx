@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Form } from 'react-router';
+import type { FormEvent } from 'react';
+import { Form, useSubmit } from 'react-router';
 import { CATEGORIES, LEVELS, TAGS } from '../../../utils/catalog.ts';
 import { DURATION_CHOICES, MAX_QUERY_LENGTH, SEARCH_PATH, SEARCH_PARAM_NAMES as P, type SearchFilters } from '../../../utils/search-params.ts';
 
@@ -12,12 +13,21 @@ type Props = { query: string; filters: SearchFilters };
 /**
  * The search page's form: the words and the four filters. A plain GET form
  * (native selects), so it works without JavaScript; with it, React Router
- * submits it as a navigation. Keyed by the address, so it shows what is searched.
+ * submits it as a navigation, without the empty fields. Keyed by the address, so it shows what is searched.
  */
 export function SearchForm({ query, filters }: Props) {
   const select = { select: true, size: 'small', slotProps: { select: { native: true }, inputLabel: { shrink: true } } } as const;
+  const submit = useSubmit();
+  // The address a reader bookmarks or shares names only what was chosen: a filter left at
+  // "Alle" leaves no empty parameter behind (without JavaScript the browser sends them all).
+  const submitWithoutEmptyFields = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const fields = new FormData(event.currentTarget);
+    for (const [name, value] of [...fields]) if (value === '') fields.delete(name);
+    void submit(fields, { method: 'get', action: SEARCH_PATH });
+  };
   return (
-    <Form method="get" action={SEARCH_PATH} role="search" aria-label="Rezepte durchsuchen">
+    <Form method="get" action={SEARCH_PATH} role="search" aria-label="Rezepte durchsuchen" onSubmit={submitWithoutEmptyFields}>
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <TextField
