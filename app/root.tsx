@@ -8,7 +8,7 @@ import './theme/theme.generated.css';
 import './theme/global.css';
 import './theme/print.css';
 import { useEffect, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
@@ -17,6 +17,7 @@ import { useOptionalUser } from './features/accounts/use-optional-user.ts';
 import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { getEnv } from './lib/env.server.ts';
+import { takeNotice } from './lib/notice.server.ts';
 import { useNonce } from './utils/nonce.ts';
 import { keepDataWhenOnlyServingsChange } from './utils/servings-param.ts';
 
@@ -65,16 +66,22 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The signed-in user (or null) for the header's account control; PUBLIC_URL for canonical and share addresses. */
+/**
+ * The signed-in user (or null) for the header's account control; PUBLIC_URL for canonical and
+ * share addresses; a one-time notice a form's redirect left (its cookie removed as it is read).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { user: await getSessionUser(request), siteUrl: getEnv().publicUrl };
+  const page = { user: await getSessionUser(request), siteUrl: getEnv().publicUrl };
+  const taken = await takeNotice(request);
+  if (!taken) return { ...page, notice: null };
+  return data({ ...page, notice: taken.notice }, { headers: { 'Set-Cookie': taken.clear } });
 }
 
 /** The signed-in user does not change with the servings of a recipe. */
 export const shouldRevalidate = keepDataWhenOnlyServingsChange;
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, notice } = loaderData;
   // A signed-in reader's next page may show their own recipes: have the owner's controls ready.
   const signedIn = user !== null;
   useEffect(() => {
@@ -84,7 +91,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const fullScreen = useMatches().some((match) => (match.handle as { fullScreen?: boolean } | undefined)?.fullScreen);
   if (fullScreen) return <Outlet />;
   return (
-    <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
+    <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined} notice={notice}>
       <Outlet />
       {user && <CreateRecipeFab />}
     </SiteLayout>

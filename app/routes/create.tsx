@@ -7,6 +7,7 @@ import { createRecipe } from '../features/recipes/recipe-mutations.server.ts';
 import { EMPTY_RECIPE_FORM } from '../features/recipes/recipe-schema.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { log } from '../lib/logger.server.ts';
+import { carryNotice } from '../lib/notice.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
@@ -30,7 +31,7 @@ export async function action({ request, url }: Route.ActionArgs) {
     log.error('recipe create failed', { userId: user.id, error });
     return formAnswer({ values: submit.values, formError: SAVE_FAILED }, 503);
   }
-  return redirect('/');
+  return redirect('/', { headers: { 'Set-Cookie': await carryNotice('recipe-created') } });
 }
 
 /** In the browser: a failure on the way keeps the form (see keep-form-on-failure.ts). */

@@ -43,6 +43,7 @@ test('register, confirm the address by mail, use the account menu, log out and i
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Wir haben dir eine E-Mail geschickt: Bestätige darin deine Adresse.' })).toBeVisible();
   // The welcome no longer asks a signed-in reader to sign in: it leads to the recipe form.
   const welcome = page.getByRole('main').locator('section').first();
   await expect(welcome.getByRole('link', { name: 'Erfasse es' })).toHaveAttribute('href', '/create');

@@ -124,12 +124,19 @@ test('create a recipe with every field and a picture; it shows on home, category
   expect(saved!.imageId).toMatch(/^[0-9a-f-]{36}$/);
   const detailPath = `/detail/${saved!.id}`;
 
-  // Home: the newest recipe is featured, with its picture and the owner's controls.
+  // Home: a notice says it is out, and the newest recipe is featured, with its picture and the owner's controls.
+  const notice = page.getByRole('status').filter({ hasText: 'Dein Rezept ist veröffentlicht.' });
+  await expect(notice).toBeVisible();
   const featured = page.getByRole('article').first();
   await expect(featured.getByRole('heading', { name: 'Zürcher Geschnetzeltes' })).toBeVisible();
   await expect(featured.locator(`img[src*="/images/${saved!.imageId}/"]`)).toHaveCount(1);
   await expect(featured.getByRole('button', { name: 'Rezept löschen' })).toBeVisible();
   await expect(featured.getByRole('link', { name: 'Rezept bearbeiten' })).toHaveAttribute('href', `/edit/${saved!.id}`);
+  // The notice is for this one page: the close button takes it away, and so does the next page.
+  await page.getByRole('button', { name: 'Hinweis schliessen' }).click();
+  await expect(notice).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist veröffentlicht.' })).toHaveCount(0);
 
   // Each page hydrated before the next replaces it: the errors asserted below include React's.
   await page.goto('/hauptgang');
@@ -430,6 +437,10 @@ test('without JavaScript the form still works: ingredients through the server, m
   await page.getByLabel('Zubereitung').fill('Milch erhitzen.');
   await page.getByRole('button', { name: 'Erfassen' }).click();
   await expect(page).toHaveURL('/');
+  // The notice comes without JavaScript too: it rides on a cookie through the redirect.
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist veröffentlicht.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Hauptgang' }).first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist veröffentlicht.' })).toHaveCount(0);
   const [saved] = await recipesTitled('Ohne JavaScript');
   expect(saved).toMatchObject({ userId: beat.id, ingredients: [{ name: 'Milch', amount: '1 l' }], imageId: null });
 });

@@ -9,6 +9,7 @@ import { redeemAntiBotPayload } from '../../lib/anti-bot.server.ts';
 import { authHeaders, getAuth, safeRedirectPath } from '../../lib/auth.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
+import { carryNotice } from '../../lib/notice.server.ts';
 import { consumeRateLimits, rateLimitKey, refundRateLimits, type RateLimitRule } from '../../lib/rate-limit.server.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import {
@@ -84,9 +85,9 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** Redirects and hands over the cookies Better Auth set (session, or its removal). */
-function redirectWithCookies(to: string, authResponseHeaders: Headers) {
+function redirectWithCookies(to: string, authResponseHeaders: Headers, ...more: string[]) {
   const headers = new Headers();
-  for (const cookie of authResponseHeaders.getSetCookie()) headers.append('Set-Cookie', cookie);
+  for (const cookie of [...authResponseHeaders.getSetCookie(), ...more]) headers.append('Set-Cookie', cookie);
   return redirect(to, { headers });
 }
 
@@ -143,7 +144,8 @@ export async function signUp({ request, form, clientIp }: Client) {
       returnHeaders: true,
     });
     log.info('account created');
-    return redirectWithCookies(safeRedirectPath(input.redirectTo), headers);
+    // The page after sign-up says that a confirmation mail is on its way.
+    return redirectWithCookies(safeRedirectPath(input.redirectTo), headers, await carryNotice('signed-up'));
   } catch (error) {
     const code = errorCode(error);
     if (code?.startsWith('USER_ALREADY_EXISTS')) return refuse('email-taken', { values });
