@@ -29,7 +29,8 @@ export function carryNotice(key: NoticeKey) {
 export async function takeNotice(request: Request) {
   const header = request.headers.get('Cookie');
   if (!header?.includes(`${COOKIE_NAME}=`)) return undefined;
-  const key: unknown = await noticeCookie().parse(header);
+  const cookie = noticeCookie();
+  const key: unknown = await cookie.parse(header);
   const text = typeof key === 'string' && Object.hasOwn(NOTICES, key) ? NOTICES[key as NoticeKey] : undefined;
-  return { notice: text ? { id: randomUUID(), text } : null, clear: await noticeCookie().serialize('', { maxAge: 0 }) };
+  return { notice: text ? { id: randomUUID(), text } : null, clear: await cookie.serialize('', { maxAge: 0 }) };
 }
