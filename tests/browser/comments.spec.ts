@@ -156,6 +156,64 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
   await expect(commentBox(page)).toHaveValue('Ohne Sterne');
 });
 
+test('the form’s check comes when the form is near, then refuses an empty comment in the browser', async ({ openPage }) => {
+  // A long recipe: on a phone its comment form is screens below the first view.
+  const steps = Array.from({ length: 40 }, (_, step) => `Schritt ${step + 1}: rühren, abschmecken und kurz ruhen lassen.`);
+  const recipe = await createRecipe(anna, { title: 'Langes Rezept', description: steps.join('\n\n') });
+  const page = await openPage('mobile');
+  const checkScripts: string[] = [];
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/comment-form-checks-[\w-]+\.js$/.test(request.url())) checkScripts.push(request.url());
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await logInAndGo(page, `/detail/${recipe.id}`, beat.email);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(checkScripts).toEqual([]);
+
+  const checkArrived = page.waitForResponse((response) => /\/assets\/comment-form-checks-[\w-]+\.js$/.test(response.url()));
+  await commentBox(page).scrollIntoViewIfNeeded();
+  await checkArrived;
+  posts.length = 0; // the sign-in's
+  await page.getByRole('button', { name: 'Kommentieren' }).click();
+  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
+  // Refused here: nothing was sent.
+  expect(posts).toEqual([]);
+  expect(page.errors).toEqual([]);
+});
+
+test('a submit before the check arrived waits for it; without it the server checks', async ({ openPage }) => {
+  const CHECK_SCRIPT = /\/assets\/comment-form-checks-[\w-]+\.js$/;
+  const page = await openPage('mobile');
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(CHECK_SCRIPT, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await logInAndGo(page, recipePath, beat.email);
+  await hydrated(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(request.url());
+  });
+  await page.getByRole('button', { name: 'Kommentieren' }).click();
+  release();
+  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
+  expect(posts).toEqual([]);
+
+  // The script cannot be fetched (a newer build replaced it): the action's answer says what is missing.
+  const offline = await openPage('mobile');
+  await offline.route(CHECK_SCRIPT, (route) => route.abort());
+  await logInAndGo(offline, recipePath, beat.email);
+  await hydrated(offline);
+  const answer = offline.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes(recipePath));
+  await offline.getByRole('button', { name: 'Kommentieren' }).click();
+  expect((await answer).status()).toBe(400);
+  await expect(offline.getByText('Bitte schreibe einen Kommentar.')).toBeVisible();
+});
+
 /** A recipe of Anna's with a rated comment by Beat and one by Chiara, written through the app's own mutation. */
 async function annasRecipeWithComments(title: string) {
   const recipe = await createRecipe(anna, { title });

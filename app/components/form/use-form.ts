@@ -2,7 +2,7 @@
 // before anything is sent; the messages of the last answer, replaced by newer
 // findings; the focus on the first field that is not right; one pending flag.
 // Without JavaScript none of this runs and the action's answer does it all.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigation } from 'react-router';
 import type { FieldErrors, Validation } from './form-answer.ts';
 
@@ -32,21 +32,34 @@ export function focusFirstError<Field extends string>(
   if (name !== null) form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
 }
 
+/** The action's own check, on what the form would send. */
+type Check<Field extends string> = (data: FormData) => Validation<unknown, Field>;
+
+/** How far ahead of the viewport a form fetches a `loadCheck`: about a phone screen of scrolling. */
+const NEAR_VIEWPORT = '800px 0px';
+
 type Options<Field extends string> = {
   /** The action's last answer (React Router's actionData): a new one replaces the shown messages. */
   answer: { errors?: FieldErrors<Field>; formError?: string } | undefined;
-  /** The action's own check, on what the form would send. */
-  check: (data: FormData) => Validation<unknown, Field>;
   /** The fields in the order the form shows them (the first with a message gets the focus). */
   fields: readonly Field[];
   focusNames?: Partial<Record<Field, string | null>>;
   /** Only a submission with this intent counts as this form's (pages with several forms). */
   intent?: string;
-};
+} & (
+  | { check: Check<Field> }
+  /**
+   * For a form far down a page, fetched once the form (its `ref`) is near the
+   * viewport rather than with the page: the schema is most of its code. A
+   * submission before that goes to the action, which checks the same.
+   */
+  | { loadCheck: () => Promise<Check<Field>> }
+);
 
-export function useForm<Field extends string>({ answer, check, fields, focusNames, intent }: Options<Field>) {
+export function useForm<Field extends string>({ answer, fields, focusNames, intent, ...checkOption }: Options<Field>) {
   const pending = usePending(intent);
   const formRef = useRef<HTMLFormElement>(null);
+  const checks = useCheck(checkOption, formRef);
   const serverErrors: FieldErrors<Field> = answer?.errors ?? NO_ERRORS;
   // A new answer replaces what is shown (React's "adjust state when a prop
   // changes" pattern, no effect needed).
@@ -67,6 +80,15 @@ export function useForm<Field extends string>({ answer, check, fields, focusName
   /** For <Form onSubmit>: stops a submit the schema refuses, shows why and focuses the first field. Returns whether it may go. */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
+    const check = checks.current();
+    if (check === undefined) {
+      // Its code is on the way (the reader was quick): submit again once it is here.
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      void checks.fetchCheck().then(() => form.requestSubmit(submitter));
+      return false;
+    }
+    if (check === 'unavailable') return true;
     const result = check(new FormData(form));
     if (result.success) {
       // Nothing left to point at: older messages go (the next answer brings its own).
@@ -99,5 +121,45 @@ export function useForm<Field extends string>({ answer, check, fields, focusName
     clearError,
     /** For <Form ref>: lets the server's field messages move the focus as well. */
     ref: formRef,
+  };
+}
+
+/**
+ * The form's check: the given one, or, with `loadCheck`, a function that
+ * returns it once fetched (the fetch starts when the form is near the
+ * viewport, or at the latest when it is submitted).
+ */
+function useCheck<Field extends string>(option: { check: Check<Field> } | { loadCheck: () => Promise<Check<Field>> }, formRef: RefObject<HTMLFormElement | null>) {
+  // Refs, not state: the check is never rendered, and a submit right after it arrived must see it.
+  const fetched = useRef<Promise<Check<Field> | undefined>>(undefined);
+  const arrived = useRef<Check<Field> | 'unavailable'>(undefined);
+  const load = 'loadCheck' in option ? option.loadCheck : undefined;
+  const fetchCheck = () =>
+    (fetched.current ??= (load ?? (() => Promise.reject(new Error('no loadCheck'))))().then(
+      (check) => (arrived.current = check),
+      // Not fetched (offline, a newer build): the action still checks.
+      () => ((arrived.current = 'unavailable'), undefined),
+    ));
+
+  useEffect(() => {
+    const form = formRef.current;
+    if (!load || !form) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void fetchCheck();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(form);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetched once per form; `load` may be a new function each render
+  }, []);
+
+  return {
+    /** The check, 'unavailable' (submit without it), or undefined while it is still coming. */
+    current: () => ('check' in option ? option.check : arrived.current),
+    fetchCheck,
   };
 }

@@ -1,5 +1,5 @@
 import type { FormAnswer } from '../../components/form/form-answer.ts';
-import type { CommentFormValues } from './comment-schema.ts';
+import type { CommentFormValues } from './comment-fields.ts';
 
 /** What the detail page's comment actions answer (a saved comment redirects instead); shared by action and form. */
 export type CommentActionResult =

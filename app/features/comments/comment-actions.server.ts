@@ -7,15 +7,8 @@ import { isUuid } from '../../utils/ids.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
 import { createComment, deleteComment, type CommentRefusal } from './comment-mutations.server.ts';
-import {
-  COMMENT_FIELDS,
-  commentPostSchema,
-  HONEYPOT_FIELD,
-  OWN_RECIPE_RATING_MESSAGE,
-  RATING_REQUIRED_MESSAGE,
-  type CommentField,
-  type CommentFormValues,
-} from './comment-schema.ts';
+import { COMMENT_FIELDS, HONEYPOT_FIELD, OWN_RECIPE_RATING_MESSAGE, type CommentField, type CommentFormValues } from './comment-fields.ts';
+import { commentPostSchema, RATING_REQUIRED_MESSAGE } from './comment-schema.ts';
 
 type Intent = 'create-comment' | 'delete-comment';
 

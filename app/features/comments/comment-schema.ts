@@ -1,21 +1,17 @@
 // One schema for the comment form: the browser checks it before sending,
 // the action checks it again before anything is written. Limits and texts:
 // docs/product-rules.md. Written with Zod Mini: the form loads this schema
-// into the browser of every signed-in reader of a recipe, and Zod's classic
-// API would add 20 KiB (gzip) to that page's first load.
+// into the browser of signed-in readers, and Zod's classic API would add
+// 20 KiB (gzip) to it.
 import * as z from 'zod/mini';
 import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
+import { COMMENT_MAX_LENGTH, NICKNAME_MAX_LENGTH, type CommentField } from './comment-fields.ts';
 
-export const COMMENT_MAX_LENGTH = 2000;
-export const NICKNAME_MAX_LENGTH = 60;
 export const RATING_REQUIRED_MESSAGE = 'Bitte gib eine Bewertung ab.';
-export const OWN_RECIPE_RATING_MESSAGE = 'Dein eigenes Rezept kannst du nicht bewerten.';
 const RATING_RANGE_MESSAGE = 'Die Bewertung geht von 1 bis 5 Sternen.';
 /** Links a comment may hold (`http://`, `https://` or `www.`): enough to name a source, too few for spam. */
 export const COMMENT_MAX_LINKS = 2;
 const LINK = /https?:\/\/|www\./gi;
-/** The comment form's honeypot: an input people never see or fill; a filled one is a robot's. */
-export const HONEYPOT_FIELD = 'website';
 
 export function countLinks(text: string) {
   return text.match(LINK)?.length ?? 0;
@@ -24,6 +20,7 @@ export function countLinks(text: string) {
 // Exactly one digit: "5 ", "0x5" or "5.0" are no answer the stars can give.
 const RATING_DIGIT = /^[0-5]$/;
 
+// `satisfies`: the schema checks exactly the form's fields (comment-fields.ts).
 export const commentSchema = z.object({
   // The rating control starts at 0, which means "not rated yet".
   rating: z.pipe(
@@ -50,7 +47,7 @@ export const commentSchema = z.object({
       z.refine(isMultiLineText, CONTROL_CHARACTER_MESSAGE),
       z.refine((value) => countLinks(value) <= COMMENT_MAX_LINKS, `Ein Kommentar darf höchstens ${COMMENT_MAX_LINKS} Links enthalten.`),
     ),
-});
+} satisfies Record<CommentField, z.ZodMiniType>);
 
 /** The recipe owner's form: no stars (they cannot rate their own recipe). */
 export const ownCommentSchema = z.omit(commentSchema, { rating: true });
@@ -67,8 +64,3 @@ export const commentPostSchema = z.extend(commentSchema, {
 });
 
 export type CommentInput = z.infer<typeof commentSchema>;
-/** The form's fields, from the schema, in the order the form shows them. */
-export const COMMENT_FIELDS = z.keyof(commentSchema).options;
-export type CommentField = (typeof COMMENT_FIELDS)[number];
-/** What the form holds: text as typed. */
-export type CommentFormValues = Partial<Record<CommentField, string>>;

@@ -1,7 +1,6 @@
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { Form } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
-import { validate } from '../../../components/form/form-answer.ts';
 import { OutlinedField } from '../../../components/form/outlined-field.tsx';
 import { StarRatingInput } from '../../../components/form/star-rating-input.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
@@ -10,24 +9,12 @@ import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
 import type { CommentActionResult } from '../comment-action-result.ts';
-import {
-  COMMENT_FIELDS,
-  COMMENT_MAX_LENGTH,
-  commentSchema,
-  HONEYPOT_FIELD,
-  NICKNAME_MAX_LENGTH,
-  OWN_RECIPE_RATING_MESSAGE,
-  ownCommentSchema,
-} from '../comment-schema.ts';
+import { COMMENT_FIELDS, COMMENT_MAX_LENGTH, HONEYPOT_FIELD, NICKNAME_MAX_LENGTH, OWN_RECIPE_RATING_MESSAGE } from '../comment-fields.ts';
 import styles from './comment-form.module.css';
 
-function checkRated(data: FormData) {
-  return validate(commentSchema, Object.fromEntries(data));
-}
-
-function checkOwn(data: FormData) {
-  return validate(ownCommentSchema, Object.fromEntries(data));
-}
+// The schema is three quarters of the form's code: it comes when the form is near the viewport.
+const loadRatedCheck = () => import('./comment-form-checks.ts').then((checks) => checks.checkRated);
+const loadOwnCheck = () => import('./comment-form-checks.ts').then((checks) => checks.checkOwn);
 
 /** Focusing a star would show it as chosen: the rating's message is an alert instead. */
 const FOCUS_NAMES = { rating: null };
@@ -51,9 +38,9 @@ type Props = {
  */
 export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
   const failed = result && !result.ok ? result : undefined;
-  const { errors, formError, pending, onSubmit, clearError } = useForm({
+  const { errors, formError, pending, onSubmit, clearError, ref } = useForm({
     answer: failed,
-    check: ownRecipe ? checkOwn : checkRated,
+    loadCheck: ownRecipe ? loadOwnCheck : loadRatedCheck,
     fields: COMMENT_FIELDS,
     focusNames: FOCUS_NAMES,
     intent: 'create-comment',
@@ -61,7 +48,7 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
 
   return (
     <Paper className={styles.paper}>
-      <Form method="post" preventScrollReset noValidate aria-labelledby="kommentar-schreiben" onSubmit={onSubmit}>
+      <Form ref={ref} method="post" preventScrollReset noValidate aria-labelledby="kommentar-schreiben" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="create-comment" />
         <Stack spacing={2}>
           <Text variant="h5" component="h3" id="kommentar-schreiben">
