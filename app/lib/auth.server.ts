@@ -152,7 +152,7 @@ export function authHeaders(request: Request, clientIp = 'unknown'): Headers {
  * cookie left behind would keep the browser off the page cache.
  */
 export function expiredSessionCookies(): Headers {
-  const secure = getEnv().publicUrl.startsWith('https://');
+  const secure = getEnv().secureCookies;
   const headers = new Headers();
   for (const name of ['session_token', 'session_data', 'dont_remember']) {
     const cookie = `${secure ? '__Secure-' : ''}chuchiblog.${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -159,6 +159,8 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & {
   publicUrl: string;
+  /** PUBLIC_URL is https: every cookie the site sets is `Secure` (the session's with the `__Secure-` prefix). */
+  secureCookies: boolean;
   /** SITE_EMAIL was set, not the placeholder: mails to the site owner (reported comments) go out. */
   siteEmailConfigured: boolean;
 };
@@ -175,7 +177,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-  return { ...env, publicUrl, siteEmailConfigured: Boolean(source.SITE_EMAIL?.trim()) };
+  return { ...env, publicUrl, secureCookies: publicUrl.startsWith('https://'), siteEmailConfigured: Boolean(source.SITE_EMAIL?.trim()) };
 }
 
 /** The SITE_* settings that still hold the placeholder: a public site must name who is responsible. */

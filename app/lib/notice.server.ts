@@ -14,7 +14,7 @@ export type NoticeKey = keyof typeof NOTICES;
 const COOKIE_NAME = 'chuchiblog.notice';
 
 function noticeCookie() {
-  return createCookie(COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: getEnv().publicUrl.startsWith('https://') });
+  return createCookie(COOKIE_NAME, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60, secure: getEnv().secureCookies });
 }
 
 /** The Set-Cookie header that carries the notice `key` to the next page. */
