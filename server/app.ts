@@ -25,7 +25,7 @@ import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server.ts';
 import { builtFiles } from './built-files.ts';
-import { defaultHost } from './default-host.ts';
+import { addressedToSite, toOriginForm } from './site-address.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
@@ -101,7 +101,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
 
   // Cache hits are answered before this pipeline (handleRequest below), or when their turn in the render line comes.
   app.use(securityHeaders({ strictCsp: !devMiddleware }));
-  app.use(defaultHost(env.publicUrl));
+  app.use(addressedToSite(env.publicUrl, { development: Boolean(devMiddleware) }));
   // A range (206) is part of the file as it is: compressed, its bytes would be part of another one.
   app.use(compression({ filter: (req, res) => !isPageCacheHit(res) && res.statusCode !== 206 && compression.filter(req, res) }));
   app.get('/healthz', (_req, res) => {
@@ -164,6 +164,12 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
 
   /** The server's request listener: a page cache hit from memory, everything else through Express. */
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (!toOriginForm(req)) {
+      const text = Buffer.from('Diese Anfrage können wir so nicht verarbeiten.');
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': text.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+      res.end(text);
+      return;
+    }
     if (pageCache?.serveHit(req, res, { secure: secure(req) })) return;
     app(req, res);
   };

@@ -57,3 +57,19 @@ export function requestAsSent(url: string, { method = 'GET', headers = {} }: { m
       .end();
   });
 }
+
+/**
+ * One request written as given, for what fetch and node:http will not send: a
+ * broken `Host`, a request line in absolute form or `*`. Add `Connection:
+ * close` to the text; the answer is read until the server closes.
+ */
+export async function rawRequest(baseUrl: string, text: string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  const socket = await new Promise<Socket>((resolve, reject) => {
+    const connected = connect(Number(port), hostname, () => resolve(connected));
+    connected.on('error', reject);
+  });
+  const answer = socket.toArray();
+  socket.write(text);
+  return parseRawAnswer(Buffer.concat(await answer));
+}
