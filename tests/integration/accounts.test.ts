@@ -78,6 +78,16 @@ test('a solved token works once; replaying it is refused', async () => {
   expect(garbage.status).toBe(400);
 });
 
+test('the same sign-up sent three times at once (a double click) creates one account; the others hear that it exists', async () => {
+  const tokens = await Promise.all([solvedToken(), solvedToken(), solvedToken()]);
+  const results = await Promise.all(
+    tokens.map(async (token, i) => answer(await signUp({ request: post(), form: newUser('doppelt@example.ch', { altcha: token }), clientIp: `10.0.4.${i}` }))),
+  );
+  expect(results.map((result) => result.status).sort()).toEqual([302, 409, 409]);
+  for (const refused of results.filter((result) => result.status === 409)) expect(refused.data?.formError).toBe(MESSAGES.emailTaken);
+  expect(await getDb().select().from(users).where(eq(users.email, 'doppelt@example.ch'))).toHaveLength(1);
+});
+
 test('sign-in attempts are limited per address, with a German message', async () => {
   const token = await solvedToken();
   await signUp({ request: post(), form: newUser('limit@example.ch', { altcha: token }), clientIp: '10.0.0.3' });

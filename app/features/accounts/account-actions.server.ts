@@ -12,6 +12,7 @@ import { log } from '../../lib/logger.server.ts';
 import { carryNotice } from '../../lib/notice.server.ts';
 import { consumeRateLimits, rateLimitKey, refundRateLimits, type RateLimitRule } from '../../lib/rate-limit.server.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
+import { emailHasAccount } from './account-queries.server.ts';
 import {
   forgotPasswordSchema,
   fullName,
@@ -63,8 +64,9 @@ const REFUSALS: Record<AccountRefusal, { status: number; message: string }> = {
   // The same answer for an unknown address and a wrong password.
   'sign-in-failed': { status: 401, message: MESSAGES.signInFailed },
   'email-taken': { status: 409, message: MESSAGES.emailTaken },
-  'sign-up-failed': { status: 500, message: MESSAGES.signUpFailed },
-  'reset-failed': { status: 500, message: MESSAGES.resetFailed },
+  // The database failed: a passing trouble (503), not the reader's mistake.
+  'sign-up-failed': { status: 503, message: MESSAGES.signUpFailed },
+  'reset-failed': { status: 503, message: MESSAGES.resetFailed },
   'reset-link-invalid': { status: 400, message: MESSAGES.resetLinkInvalid },
   'logout-failed': { status: 503, message: MESSAGES.logoutFailed },
 };
@@ -149,6 +151,8 @@ export async function signUp({ request, form, clientIp }: Client) {
   } catch (error) {
     const code = errorCode(error);
     if (code?.startsWith('USER_ALREADY_EXISTS')) return refuse('email-taken', { values });
+    // The same address sent twice at once (a double click): the other request created the account.
+    if (code === 'FAILED_TO_CREATE_USER' && (await emailHasAccount(email).catch(() => false))) return refuse('email-taken', { values });
     if (code === 'PASSWORD_TOO_SHORT' || code === 'PASSWORD_TOO_LONG') {
       return invalid({ password: signUpSchema.shape.password.safeParse(password).error?.issues[0]?.message }, values);
     }

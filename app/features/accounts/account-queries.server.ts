@@ -1,7 +1,7 @@
 // Reads about the signed-in account for the account page.
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
-import { accounts } from '../../db/schema/auth.ts';
+import { accounts, users } from '../../db/schema/auth.ts';
 import { comments, images, recipes } from '../../db/schema/recipes.ts';
 
 /** The stored password hash of the account's e-mail sign-in (Better Auth's "credential" account). */
@@ -11,6 +11,12 @@ export async function getCredentialHash(userId: string) {
     .from(accounts)
     .where(and(eq(accounts.userId, userId), eq(accounts.providerId, 'credential')));
   return row?.password ?? undefined;
+}
+
+/** Whether an account has this address (stored in lower case, as Better Auth writes it). */
+export async function emailHasAccount(email: string) {
+  const [row] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return row !== undefined;
 }
 
 export type AccountFootprint = { recipes: number; comments: number; pictures: number };
