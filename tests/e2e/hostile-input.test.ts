@@ -159,6 +159,8 @@ const cases: Case[] = [
   { name: 'account: intent twice', path: '/konto', body: 'intent=name&intent=delete-account&firstName=A&lastName=B', as: 'other', status: 400, says: REPEATED },
   { name: 'account: unknown intent', path: '/konto', body: 'intent=__proto__', as: 'other', status: 400, says: /nicht verarbeiten/ },
   { name: 'account: overlong session id', path: '/konto', body: `intent=end-session&sessionId=${'a'.repeat(500)}`, as: 'other', status: 400, says: /nicht verarbeiten/ },
+  { name: 'account: session id with a NUL', path: '/konto', body: 'intent=end-session&sessionId=abc%00def', as: 'other', status: 400, says: /nicht verarbeiten/ },
+  { name: 'account: session id of punctuation', path: '/konto', body: 'intent=end-session&sessionId=%27%3B--', as: 'other', status: 400, says: /nicht verarbeiten/ },
   { name: 'account: delete without the tick', path: '/konto', body: 'intent=delete-account&password=Zopf', as: 'other', status: 400, says: /endgültig löschen möchtest/ },
   { name: 'account: delete with a NUL password', path: '/konto', body: 'intent=delete-account&password=Zopf%00&confirm=ja', as: 'other', status: 400, says: /Passwort stimmt nicht/ },
   { name: 'account: new password overlong', path: '/konto', body: `intent=password&currentPassword=x&newPassword=${'a'.repeat(129)}`, as: 'other', status: 400, says: /höchstens 128/ },

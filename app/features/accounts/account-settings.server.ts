@@ -200,10 +200,13 @@ export async function changePassword({ request, form, user }: Settings) {
   return response;
 }
 
+/** Better Auth's session ids are 32 letters and digits; anything else (a NUL, which PostgreSQL refuses) names no session. */
+const SESSION_ID = /^[A-Za-z0-9_-]{1,200}$/;
+
 export async function endOneSession({ form, user, sessionId }: Settings) {
   const target = input(form).sessionId ?? '';
   // Ending this very session is signing out; the list offers it only for the others.
-  if (target.length === 0 || target.length > 200) return refuse('end-session', 'unknown-intent');
+  if (!SESSION_ID.test(target)) return refuse('end-session', 'unknown-intent');
   await endSession(user.id, target);
   if (target === sessionId) return redirect('/login', { headers: expiredSessionCookies() });
   log.info('session ended');
