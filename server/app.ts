@@ -25,6 +25,7 @@ import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server.ts';
 import { builtFiles } from './built-files.ts';
+import { postsOnlyToActions } from './post-targets.ts';
 import { addressedToSite, toOriginForm } from './site-address.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
@@ -129,7 +130,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   // keeps the function so that Vite can hand over a changed build.
   const build = devMiddleware ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build');
   // Route data names the build it comes from: a tab of an older build loads the page anew (app/utils/build-version.ts).
-  if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version));
+  if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version), postsOnlyToActions(build));
   // Pages rendered on a second thread, if asked for (RENDER_THREAD, server/render-thread.ts); Vite renders in development.
   const renderThread = typeof build !== 'function' && env.RENDER_THREAD === 'on' ? startRenderThread(import.meta.url, build.assets.version) : undefined;
   if (renderThread) cleanups.push(renderThread.stop);

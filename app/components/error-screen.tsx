@@ -33,7 +33,9 @@ function screenFor(error: unknown) {
   if (error.status >= 500) return SCREENS[500];
   const screen = error.status === 403 ? SCREENS[403] : { ...SCREENS[400], overline: `Fehler ${error.status}` };
   // A refusal may say why (a form field sent twice, a robot refused); that German text replaces the general one.
-  return typeof error.data === 'string' && error.data ? { ...screen, text: error.data } : screen;
+  // React Router's own refusals (`internal`) say it in English, for developers: not shown.
+  const ours = !('internal' in error && error.internal === true);
+  return ours && typeof error.data === 'string' && error.data ? { ...screen, text: error.data } : screen;
 }
 
 /** 404 → "Seite nicht gefunden"; 403 → "Kein Zugriff"; other 4xx → "Anfrage abgelehnt" (with the reason, if given); else the fallback screen (texts: docs/product-rules.md). */

@@ -159,6 +159,10 @@ const cases: Case[] = [
   { name: 'account: intent twice', path: '/konto', body: 'intent=name&intent=delete-account&firstName=A&lastName=B', as: 'other', status: 400, says: REPEATED },
   { name: 'account: unknown intent', path: '/konto', body: 'intent=__proto__', as: 'other', status: 400, says: /nicht verarbeiten/ },
   { name: 'account: overlong session id', path: '/konto', body: `intent=end-session&sessionId=${'a'.repeat(500)}`, as: 'other', status: 400, says: /nicht verarbeiten/ },
+  // A POST where no route has an action: React Router's English (a route id, "Unexpected Server Error") never shows.
+  ...['/imprint', '/imprint.data', '/', '/?index', '/_.data', '/suche', '/detail/00000000-0000-4000-8000-000000000000/kochmodus', '/robots.txt', '/feed.xml', '/api/altcha-challenge', '/konto/export', '/tags'].map(
+    (path): Case => ({ name: `POST to ${path}, which takes none`, path, body: 'a=b', as: 'other', status: 405, says: /Diese Anfrageart wird nicht unterstützt/ }),
+  ),
   { name: 'account: session id with a NUL', path: '/konto', body: 'intent=end-session&sessionId=abc%00def', as: 'other', status: 400, says: /nicht verarbeiten/ },
   { name: 'account: session id of punctuation', path: '/konto', body: 'intent=end-session&sessionId=%27%3B--', as: 'other', status: 400, says: /nicht verarbeiten/ },
   { name: 'account: delete without the tick', path: '/konto', body: 'intent=delete-account&password=Zopf', as: 'other', status: 400, says: /endgültig löschen möchtest/ },
