@@ -15,6 +15,12 @@ test.beforeAll(async ({ app }) => {
   const recipe = await createRecipe(vreni, {
     title: 'Vierwaldstätterseefelchenfiletknusperli',
     tags: ['Salzig'],
+    // Long names and an amount as long as the form allows (40 characters): the table wraps them.
+    ingredients: [
+      { name: 'Schweinsnierstückbraten', amount: '800 g' },
+      { name: 'Kalbsbratwurstbrät', amount: '200 g' },
+      { name: 'Mehl', amount: '1 gehäufter Esslöffel (ca. 15 g) oder so' },
+    ],
     description: `Nach dem Rezept von https://www.example.ch/rezepte/fisch/vierwaldstaettersee/felchenfilet-knusperli-mit-kraeuterpanade-und-zitronenmayonnaise-nach-art-des-hauses\n\nFilets panieren und ausbacken.`,
   });
   longPath = `/detail/${recipe.id}`;
@@ -31,7 +37,7 @@ test('without JavaScript the menu button opens the categories at phone width', a
   await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();
 });
 
-test('a long compound in the title and a long address in the steps never make the page wider than the phone', async ({ openPage }) => {
+test('a long compound in the title, long ingredients and a long address in the steps never make the page wider than the phone', async ({ openPage }) => {
   const page = await openPage('mobile');
   for (const path of [longPath, '/', '/hauptgang', '/tags/Salzig']) {
     await page.goto(path);
