@@ -1,6 +1,6 @@
 // The servings calculator's reading and scaling, case by case as cooks write them.
 import { describe, expect, test } from 'vitest';
-import { scaleAmount, scaleQuantity, servingsOf } from '../../app/features/recipes/servings.ts';
+import { scaleAmount, scaleIngredient, scaleQuantity, servingsOf } from '../../app/features/recipes/servings.ts';
 
 describe('how many a recipe is for', () => {
   test.each([
@@ -40,6 +40,8 @@ describe('how many a recipe is for', () => {
     ['1 Blech', 4, '4 Bleche'],
     ['ergibt 1 Wähe', 2, 'ergibt 2 Wähen'],
     ['für 1 Formel-1-Team', 2, 'für 2 Formel-1-Team'],
+    ['für 4 Personen (ca. 16 Schalen)', 1, 'für 1 Person (ca. 4 Schalen)'],
+    ['für 1 grossen Zopf (ca. 1,5 kg)', 2, 'für 2 grossen Zopf (ca. 3 kg)'],
   ])('%s for %i → %s', (quantity, count, expected) => {
     expect(scaleQuantity(quantity, servingsOf(quantity)!, count)).toBe(expected);
   });
@@ -106,5 +108,44 @@ describe('amounts scaled and rounded for a cook', () => {
 
   test('the recipe\'s own number changes nothing', () => {
     expect(scaleAmount('1,333 kg', 1)).toBe('1,333 kg');
+  });
+
+  test.each([
+    ['2 constructor', '4 constructor'],
+    ['2 __proto__', '4 __proto__'],
+    ['1-2 toString', '2–4 toString'],
+    ['1/0 g', '1/0 g'],
+    ['0/0 kg', '0/0 kg'],
+  ])('%j: no unit of JavaScript\'s own, no number that is none (→ %j)', (amount, expected) => {
+    expect(scaleAmount(amount, 2)).toBe(expected);
+  });
+
+  test.each([
+    ['1 Stange', 2, '2 Stangen'],
+    ['3 Stangen', 1 / 3, '1 Stange'],
+  ])('%s × %d → %s', (amount, factor, expected) => {
+    expect(scaleAmount(amount, factor)).toBe(expected);
+  });
+});
+
+describe('counted ingredients follow their number', () => {
+  test.each([
+    [{ amount: '1', name: 'Ei, zum Bestreichen' }, 3, { amount: '3', name: 'Eier, zum Bestreichen' }],
+    [{ amount: '2', name: 'Eier' }, 0.25, { amount: '½', name: 'Ei' }],
+    [{ amount: '2', name: 'Eier' }, 0.5, { amount: '1', name: 'Ei' }],
+    [{ amount: '1', name: 'Zwiebel' }, 1.5, { amount: '1 ½', name: 'Zwiebeln' }],
+    [{ amount: '2', name: 'Frühlingszwiebeln' }, 0.5, { amount: '1', name: 'Frühlingszwiebel' }],
+    [{ amount: '1', name: 'Bio-Zitrone' }, 2, { amount: '2', name: 'Bio-Zitronen' }],
+    [{ amount: '1', name: 'Apfel (sauer)' }, 2, { amount: '2', name: 'Äpfel (sauer)' }],
+    [{ amount: '2', name: 'Knoblauchzehen' }, 0.5, { amount: '1', name: 'Knoblauchzehe' }],
+    [{ amount: '1–2', name: 'Lorbeerblatt' }, 2, { amount: '2–4', name: 'Lorbeerblätter' }],
+    // With a unit the unit counts; words that only end like a counted one, and free text, stay.
+    [{ amount: '1 EL', name: 'Zwiebel, gehackt' }, 3, { amount: '3 EL', name: 'Zwiebel, gehackt' }],
+    [{ amount: '2', name: 'Brei' }, 0.5, { amount: '1', name: 'Brei' }],
+    [{ amount: '2', name: 'Blatt Gelatine' }, 2, { amount: '4', name: 'Blatt Gelatine' }],
+    [{ amount: 'etwas', name: 'Eier' }, 0.5, { amount: 'etwas', name: 'Eier' }],
+    [{ amount: '1', name: 'Ei' }, 1, { amount: '1', name: 'Ei' }],
+  ])('%o × %d → %o', (ingredient, factor, expected) => {
+    expect(scaleIngredient(ingredient, factor)).toEqual(expected);
   });
 });

@@ -5,7 +5,7 @@
 import { largestJpeg, shareCrop, type ShareCropName } from '../images/image-urls.ts';
 import { recipeSteps } from './recipe-steps.ts';
 import type { RecipeDetail } from './recipe-types.ts';
-import { scaleAmount, scaleQuantity, servingsOf } from './servings.ts';
+import { scaleIngredient, scaleQuantity, servingsOf } from './servings.ts';
 
 /** Minutes as an ISO 8601 duration: 45 → PT45M, 90 → PT1H30M, 120 → PT2H. */
 export function isoDuration(minutes: number) {
@@ -69,7 +69,10 @@ export function recipeSchema(recipe: RecipeDetail, pageUrl: string, siteUrl: str
     ...(recipe.tags.length > 0 ? { keywords: recipe.tags.join(', ') } : {}),
     totalTime: isoDuration(recipe.duration),
     recipeYield: recipeYield(quantity),
-    recipeIngredient: recipe.ingredients.map((ingredient) => [scaleAmount(ingredient.amount.trim(), factor), ingredient.name.trim()].filter(Boolean).join(' ')),
+    recipeIngredient: recipe.ingredients.map((ingredient) => {
+      const { amount, name } = scaleIngredient({ amount: ingredient.amount.trim(), name: ingredient.name.trim() }, factor);
+      return [amount, name].filter(Boolean).join(' ');
+    }),
     recipeInstructions: recipeSteps(recipe.description).map((step) => ({
       '@type': 'HowToStep',
       text: step.text,

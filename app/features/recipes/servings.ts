@@ -51,9 +51,13 @@ export function scaleQuantity(quantity: string, servings: Servings, count: numbe
   for (const { ending, singular, plural } of PLURAL_ENDINGS) {
     rest = count === 1 ? rest.replace(plural, '$1$2') : rest.replace(singular, `$1$2${ending}`);
   }
-  // A second count of pieces ("für 4 Personen (ca. 24 Stück)") follows; sizes ("26 cm") do not.
+  // A second count of pieces ("für 4 Personen (ca. 24 Stück)") and a weight ("ca. 1,5 kg") follow; sizes ("26 cm") do not.
   const factor = count / servings.count;
-  rest = rest.replace(/(?<![\d,.])(\d{1,4})(\s+(?:Stück|Stk\.|Portionen|Personen)\b)/g, (_, n: string, word: string) => `${Math.max(1, Math.round(Number(n) * factor))}${word}`);
+  rest = rest.replace(
+    /(?<![\d,.])(\d{1,4})(\s+(?:Stück|Stk\.|Portionen|Personen|Schalen|Guetzli|Kugeln|Scheiben)(?!\p{L}))/gu,
+    (_, n: string, word: string) => `${Math.max(1, Math.round(Number(n) * factor))}${word}`,
+  );
+  rest = rest.replace(/(?<![\d,.])\d+(?:,\d+)?\s?(?:kg|g|l|dl|ml)(?!\p{L})/gu, (weight) => scaleAmount(weight, factor));
   return `${quantity.slice(0, servings.start)}${count}${rest}`;
 }
 
@@ -116,9 +120,25 @@ const UNITS: Record<string, Unit> = {
   Zehen: { rounding: 'whole-min-one', plural: 'Zehen' },
   Scheibe: { rounding: 'whole-min-one', plural: 'Scheiben' },
   Scheiben: { rounding: 'whole-min-one', plural: 'Scheiben' },
+  Stange: { rounding: 'half', plural: 'Stangen' },
+  Stangen: { rounding: 'half', plural: 'Stangen' },
+  Knolle: { rounding: 'half', plural: 'Knollen' },
+  Knollen: { rounding: 'half', plural: 'Knollen' },
+  Flasche: { rounding: 'half', plural: 'Flaschen' },
+  Flaschen: { rounding: 'half', plural: 'Flaschen' },
+  Packung: { rounding: 'half', plural: 'Packungen' },
+  Packungen: { rounding: 'half', plural: 'Packungen' },
 };
 
-const SINGULAR: Record<string, string> = { Prisen: 'Prise', Dosen: 'Dose', Tassen: 'Tasse', Zweige: 'Zweig', Zehen: 'Zehe', Scheiben: 'Scheibe' };
+const SINGULAR: Record<string, string> = {
+  Prisen: 'Prise', Dosen: 'Dose', Tassen: 'Tasse', Zweige: 'Zweig', Zehen: 'Zehe', Scheiben: 'Scheibe',
+  Stangen: 'Stange', Knollen: 'Knolle', Flaschen: 'Flasche', Packungen: 'Packung',
+};
+
+/** The unit a word names, if any: own entries only ("constructor" is no unit). */
+function unitNamed(word: string | undefined): Unit | undefined {
+  return word !== undefined && Object.hasOwn(UNITS, word) ? UNITS[word] : undefined;
+}
 
 /** The fractions a cook measures with spoons and cups. */
 const COOK_FRACTIONS: Array<[number, string]> = [
@@ -176,22 +196,21 @@ function format(value: number, rounding: Unit['rounding']) {
 /** The unit word at the start of the rest of an amount ("g", "EL", "Prisen") and what follows it. */
 function splitUnit(rest: string): { unit?: string; space: string; tail: string } {
   const match = /^(\s*)(\S+)(.*)$/s.exec(rest);
-  if (match && UNITS[match[2]!]) return { unit: match[2]!, space: match[1]!, tail: match[3]! };
+  if (match && unitNamed(match[2])) return { unit: match[2]!, space: match[1]!, tail: match[3]! };
   return { space: '', tail: rest };
 }
 
 /** Picks the unit a cook would use for `value` (1000 g → 1 kg, 0,5 l → 5 dl). */
 function settle(value: number, unit: string | undefined): { value: number; unit: string | undefined } {
-  const known = unit ? UNITS[unit] : undefined;
+  const known = unitNamed(unit);
   if (known?.up && value >= known.up.factor) return { value: value / known.up.factor, unit: known.up.unit };
   if (known?.down && value < 1) return { value: value * known.down.factor, unit: known.down.unit };
   return { value, unit };
 }
 
 function unitFor(unit: string | undefined, value: number) {
-  if (!unit) return unit;
-  const known = UNITS[unit];
-  if (!known?.plural) return unit;
+  const known = unitNamed(unit);
+  if (!unit || !known?.plural) return unit;
   return value > 1 ? known.plural : (SINGULAR[unit] ?? unit);
 }
 
@@ -200,24 +219,92 @@ function unitFor(unit: string | undefined, value: number) {
  * amount that does not start with a number is returned as it is.
  */
 export function scaleAmount(amount: string, factor: number): string {
-  if (factor === 1) return amount;
-  const match = AMOUNT.exec(amount);
-  if (!match) return amount;
+  return scaled(amount, factor).text;
+}
+
+/** The scaled amount, and for an amount without a unit ("2", "1–2") the number of pieces it shows (the larger one). */
+function scaled(amount: string, factor: number): { text: string; pieces?: number } {
+  const match = factor === 1 ? null : AMOUNT.exec(amount);
+  if (!match) return { text: amount };
   const [, prefix, first, second, rest] = match as unknown as [string, string, string, string | undefined, string];
+  const [firstNumber, secondNumber] = [readNumber(first), second === undefined ? 0 : readNumber(second)];
+  // "1/0 g": no amount a cook can scale.
+  if (!Number.isFinite(firstNumber) || !Number.isFinite(secondNumber)) return { text: amount };
   const { unit, space, tail } = splitUnit(rest);
-  const low = settle(readNumber(first) * factor, unit);
-  const rounding = low.unit ? UNITS[low.unit]!.rounding : 'half';
+  const low = settle(firstNumber * factor, unit);
+  const rounding = unitNamed(low.unit)?.rounding ?? 'half';
   if (second === undefined) {
     const shown = format(low.value, rounding);
-    return `${prefix}${shown}${low.unit ? `${space || ' '}${unitFor(low.unit, low.value)}` : ''}${tail}`;
+    return {
+      text: `${prefix}${shown}${low.unit ? `${space || ' '}${unitFor(low.unit, low.value)}` : ''}${tail}`,
+      pieces: unit ? undefined : readNumber(shown),
+    };
   }
   // A range keeps one unit: the one its upper end settles in.
-  const high = settle(readNumber(second) * factor, unit);
+  const high = settle(secondNumber * factor, unit);
   const sameUnit = high.unit === low.unit;
-  const lowValue = sameUnit ? low.value : (readNumber(first) * factor) / (UNITS[unit!]!.up?.factor ?? 1);
+  const lowValue = sameUnit ? low.value : (firstNumber * factor) / (unitNamed(unit)?.up?.factor ?? 1);
   const shownUnit = high.unit;
-  const rangeRounding = shownUnit ? UNITS[shownUnit]!.rounding : 'half';
-  return `${prefix}${format(lowValue, rangeRounding)}–${format(high.value, rangeRounding)}${shownUnit ? `${space || ' '}${unitFor(shownUnit, high.value)}` : ''}${tail}`;
+  const rangeRounding = unitNamed(shownUnit)?.rounding ?? 'half';
+  const shownHigh = format(high.value, rangeRounding);
+  return {
+    text: `${prefix}${format(lowValue, rangeRounding)}–${shownHigh}${shownUnit ? `${space || ' '}${unitFor(shownUnit, high.value)}` : ''}${tail}`,
+    pieces: unit ? undefined : readNumber(shownHigh),
+  };
+}
+
+/**
+ * What is counted in pieces, as its name starts: singular and plural ("1 Ei",
+ * "2 Eier"), also at the end of a compound ("Frühlingszwiebeln", "Bio-Zitrone")
+ * unless `exact` ("Brei" is no egg).
+ */
+const PIECES: Array<{ singular: string; plural: string; exact?: boolean }> = [
+  { singular: 'Ei', plural: 'Eier', exact: true },
+  { singular: 'Zwiebel', plural: 'Zwiebeln' },
+  { singular: 'Schalotte', plural: 'Schalotten' },
+  { singular: 'Zitrone', plural: 'Zitronen' },
+  { singular: 'Limette', plural: 'Limetten' },
+  { singular: 'Orange', plural: 'Orangen' },
+  { singular: 'Karotte', plural: 'Karotten' },
+  { singular: 'Kartoffel', plural: 'Kartoffeln' },
+  { singular: 'Tomate', plural: 'Tomaten' },
+  { singular: 'Zehe', plural: 'Zehen' },
+  { singular: 'Apfel', plural: 'Äpfel' },
+  { singular: 'Birne', plural: 'Birnen' },
+  { singular: 'Banane', plural: 'Bananen' },
+  { singular: 'Gurke', plural: 'Gurken' },
+  { singular: 'Stange', plural: 'Stangen' },
+  { singular: 'Knolle', plural: 'Knollen' },
+  { singular: 'Nelke', plural: 'Nelken' },
+  // Not "Blatt" alone: "2 Blatt Gelatine" is how cooks count it.
+  { singular: 'Lorbeerblatt', plural: 'Lorbeerblätter' },
+];
+
+/** `word` as `to` if it is `from`, alone, after a hyphen or (unless `exact`) at the end of a compound; else undefined. */
+function swapWord(word: string, from: string, to: string, exact = false) {
+  if (word === from) return to;
+  if (word.endsWith(`-${from}`)) return `${word.slice(0, -from.length)}${to}`;
+  const lowerFrom = from[0]!.toLowerCase() + from.slice(1);
+  if (!exact && word.length > from.length && word.endsWith(lowerFrom)) return `${word.slice(0, -from.length)}${to[0]!.toLowerCase()}${to.slice(1)}`;
+  return undefined;
+}
+
+/** The ingredient's name with its first word in the number the pieces ask for ("½ Ei", "3 Eier"). */
+function nameForPieces(name: string, pieces: number) {
+  const match = /^([\p{L}-]+)(.*)$/su.exec(name);
+  if (!match) return name;
+  const [, word, rest] = match as unknown as [string, string, string];
+  for (const { singular, plural, exact } of PIECES) {
+    const swapped = pieces > 1 ? swapWord(word, singular, plural, exact) : swapWord(word, plural, singular, exact);
+    if (swapped) return `${swapped}${rest}`;
+  }
+  return name;
+}
+
+/** An ingredient for `factor` times the recipe: its amount scaled, and a counted name in singular or plural to match. */
+export function scaleIngredient(ingredient: { amount: string; name: string }, factor: number) {
+  const { text, pieces } = scaled(ingredient.amount, factor);
+  return { amount: text, name: pieces === undefined ? ingredient.name : nameForPieces(ingredient.name, pieces) };
 }
 
 /** The smallest and largest number of servings the calculator offers. */

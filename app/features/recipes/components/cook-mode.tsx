@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SERVINGS_PARAM } from '../../../utils/servings-param.ts';
 import { recipeSteps } from '../recipe-steps.ts';
 import type { RecipeDetail } from '../recipe-types.ts';
-import { scaleAmount, scaleQuantity, servingsOf } from '../servings.ts';
+import { scaleIngredient, scaleQuantity, servingsOf } from '../servings.ts';
 import { useWakeLock } from '../use-wake-lock.ts';
 import styles from './cook-mode.module.css';
 
@@ -116,17 +116,20 @@ export function CookMode({ recipe, servings, step }: Props) {
             {recipeServings && servings ? scaleQuantity(recipe.quantity, recipeServings, servings) : recipe.quantity}
           </p>
           <ul className={styles.checklist}>
-            {recipe.ingredients.map((ingredient, index) => (
-              <li key={index}>
-                <label className={styles.check}>
-                  <input type="checkbox" checked={checked[index] ?? false} onChange={() => toggle(index)} />
-                  <span>
-                    {ingredient.amount && <strong>{scaleAmount(ingredient.amount, factor)} </strong>}
-                    {ingredient.name}
-                  </span>
-                </label>
-              </li>
-            ))}
+            {recipe.ingredients.map((ingredient, index) => {
+              const { amount, name } = scaleIngredient(ingredient, factor);
+              return (
+                <li key={index}>
+                  <label className={styles.check}>
+                    <input type="checkbox" checked={checked[index] ?? false} onChange={() => toggle(index)} />
+                    <span>
+                      {amount && <strong>{amount} </strong>}
+                      {name}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
           </ul>
         </section>
 

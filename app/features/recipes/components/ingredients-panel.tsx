@@ -1,7 +1,7 @@
 import { Paper } from '../../../components/paper.tsx';
 import { Text } from '../../../components/text.tsx';
 import type { Ingredient } from '../recipe-types.ts';
-import { scaleAmount, scaleQuantity, servingsOf } from '../servings.ts';
+import { scaleIngredient, scaleQuantity, servingsOf } from '../servings.ts';
 import styles from './ingredients-panel.module.css';
 import { ServingsStepper } from './servings-stepper.tsx';
 
@@ -27,12 +27,15 @@ export function IngredientsPanel({ quantity, ingredients, servings }: Props) {
       </div>
       <table className={styles.table}>
         <tbody>
-          {ingredients.map((ingredient, index) => (
-            <tr key={index} className={styles.row}>
-              <td className={styles.amount}>{scaleAmount(ingredient.amount, factor)}</td>
-              <td className={styles.name}>{ingredient.name}</td>
-            </tr>
-          ))}
+          {ingredients.map((ingredient, index) => {
+            const { amount, name } = scaleIngredient(ingredient, factor);
+            return (
+              <tr key={index} className={styles.row}>
+                <td className={styles.amount}>{amount}</td>
+                <td className={styles.name}>{name}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </Paper>
