@@ -35,7 +35,7 @@ export function AppLink({ to, replace, preventScrollReset, target, onClick, ...r
 }
 
 /** A left click without modifier keys on a link that opens here: other clicks are the browser's (new tab, download, …). */
-function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
+export function isPlainClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined) {
   const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
   return event.button === 0 && (!target || target === '_self') && !modified;
 }

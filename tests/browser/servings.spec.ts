@@ -36,9 +36,14 @@ test('− and + scale every amount; the number stays in the URL and survives a r
   const panel = page.getByRole('region', { name: 'Zutaten' });
   await expect(amounts(page)).toHaveText(['400 g', '2 dl', '2', '1 Prise', 'nach Belieben']);
 
-  await panel.getByRole('link', { name: 'Mehr Portionen' }).click();
-  await panel.getByRole('link', { name: 'Mehr Portionen' }).click();
-  await expect(page).toHaveURL(`${recipePath}?portionen=6#zutaten`);
+  // The page stays where it is under the reader's finger (no jump to #zutaten).
+  const more = panel.getByRole('link', { name: 'Mehr Portionen' });
+  await more.scrollIntoViewIfNeeded();
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  await more.click();
+  await more.click();
+  await expect(page).toHaveURL(`${recipePath}?portionen=6`);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
   await expect(panel.getByText('für 6 Personen')).toBeVisible();
   await expect(panel.getByRole('status')).toHaveText('6');
   await expect(amounts(page)).toHaveText(['600 g', '3 dl', '3', '2 Prisen', 'nach Belieben']);
@@ -48,15 +53,26 @@ test('− and + scale every amount; the number stays in the URL and survives a r
 
   // Back to the recipe's own number: the bare address again.
   await hydrated(page);
-  await panel.getByRole('link', { name: 'Weniger Portionen' }).click();
-  await panel.getByRole('link', { name: 'Weniger Portionen' }).click();
-  await expect(page).toHaveURL(`${recipePath}#zutaten`);
+  const fewer = panel.getByRole('link', { name: 'Weniger Portionen' });
+  await fewer.click();
+  await fewer.click();
+  await expect(page).toHaveURL(recipePath);
   await expect(amounts(page)).toHaveText(['400 g', '2 dl', '2', '1 Prise', 'nach Belieben']);
-  for (let n = 4; n > 1; n--) await panel.getByRole('link', { name: 'Weniger Portionen' }).click();
+  // With the keyboard down to one, the least: the step says it is unavailable and keeps the focus.
+  await fewer.focus();
+  for (let n = 4; n > 1; n--) {
+    await page.keyboard.press('Enter');
+    await expect(panel.getByRole('status')).toHaveText(String(n - 1));
+  }
   await expect(panel.getByText('für 1 Person', { exact: true })).toBeVisible();
-  // One is the least: there is nothing to click below it.
-  await expect(panel.getByRole('link', { name: 'Weniger Portionen' })).toHaveCount(0);
+  await expect(fewer).toHaveAttribute('aria-disabled', 'true');
+  await expect(fewer).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('für 1 Person', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(`${recipePath}?portionen=1`);
   await expect(amounts(page)).toHaveText(['100 g', '½ dl', '½', '1 Prise', 'nach Belieben']);
+  // A counted name follows its number.
+  await expect(panel.getByRole('cell', { name: 'Zwiebel', exact: true })).toBeVisible();
   expect(page.errors).toEqual([]);
 });
 

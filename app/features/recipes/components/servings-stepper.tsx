@@ -1,47 +1,50 @@
-import { useLocation } from 'react-router';
-import { AppLink, type AppPath } from '../../../components/app-link.tsx';
+import type { MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { AppLink, isPlainClick, type AppPath } from '../../../components/app-link.tsx';
 import { MAX_SERVINGS, SERVINGS_PARAM } from '../../../utils/servings-param.ts';
 import styles from './servings-stepper.module.css';
 
 type Props = { count: number; recipeCount: number };
 
 /** The address for `count` servings: the bare address for the recipe's own number, so it stays canonical. */
-function servingsHref(pathname: string, count: number, recipeCount: number): AppPath {
+function servingsPath(pathname: string, count: number, recipeCount: number): AppPath {
   const page = pathname as AppPath; // a location's path always starts at the root
-  return `${page}${count === recipeCount ? '' : `?${SERVINGS_PARAM}=${count}`}#zutaten`;
+  return `${page}${count === recipeCount ? '' : `?${SERVINGS_PARAM}=${count}`}`;
 }
 
 /**
- * − and + for the number of servings. Plain links (`?portionen=N`): they work
- * without JavaScript, and a shared or printed link keeps the choice; with
- * JavaScript React Router only changes the URL (the detail page does not
- * reload its data for it) and the amounts follow.
+ * − and + for the number of servings. Plain links (`?portionen=N#zutaten`):
+ * without JavaScript they load the page at the ingredients, and a shared or
+ * printed link keeps the choice. With JavaScript only the address changes,
+ * without the `#zutaten` that would scroll the page away under the reader's
+ * finger (the detail page does not reload its data for it); the amounts follow.
+ * At 1 and at 99 the step stays a link, marked unavailable, so that the
+ * keyboard's focus stays on it.
  */
 export function ServingsStepper({ count, recipeCount }: Props) {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const step = (to: number, label: string, sign: string) => {
+    const available = to >= 1 && to <= MAX_SERVINGS;
+    const target = servingsPath(pathname, available ? to : count, recipeCount);
+    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+      if (!isPlainClick(event, undefined)) return;
+      event.preventDefault();
+      if (available) void navigate(target, { replace: true, preventScrollReset: true });
+    };
+    return (
+      <AppLink to={`${target}#zutaten`} onClick={follow} aria-disabled={available ? undefined : true} className={styles.step} aria-label={label}>
+        {sign}
+      </AppLink>
+    );
+  };
   return (
     <div className={styles.stepper} role="group" aria-label="Portionen umrechnen">
-      {count > 1 ? (
-        <AppLink to={servingsHref(pathname, count - 1, recipeCount)} replace preventScrollReset className={styles.step} aria-label="Weniger Portionen">
-          −
-        </AppLink>
-      ) : (
-        <span className={styles.step} aria-hidden>
-          −
-        </span>
-      )}
+      {step(count - 1, 'Weniger Portionen', '−')}
       <output className={styles.count} aria-live="polite">
         {count}
       </output>
-      {count < MAX_SERVINGS ? (
-        <AppLink to={servingsHref(pathname, count + 1, recipeCount)} replace preventScrollReset className={styles.step} aria-label="Mehr Portionen">
-          +
-        </AppLink>
-      ) : (
-        <span className={styles.step} aria-hidden>
-          +
-        </span>
-      )}
+      {step(count + 1, 'Mehr Portionen', '+')}
     </div>
   );
 }
