@@ -24,11 +24,15 @@ export class MalformedBodyError extends Error {
 /**
  * A client that is still sending when we answer gets its connection reset
  * and never sees the answer (HTTP/1.1 has no way to say "stop" earlier). So
- * a body somewhat over the cap is read to its end and thrown away, and the
- * client reads our 413; a body far over it is not worth that.
+ * a body over the cap is read to its end and thrown away, and the client
+ * reads our German 413: a phone's photo of 12 MB sent to a form without
+ * JavaScript, too. Only a body beyond 64 MiB (or twice a larger cap) is not
+ * worth that: its connection is closed.
  */
+const DRAIN_AT_LEAST = 64 * 1024 * 1024;
+
 function drainLimit(limit: number) {
-  return Math.max(2 * limit, 1024 * 1024);
+  return Math.max(2 * limit, DRAIN_AT_LEAST);
 }
 
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number, limit: number) {
@@ -44,7 +48,7 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, seen
   }
 }
 
-/** Before an early answer (not signed in, too many): read the body and drop it, up to twice `limit`. */
+/** Before an early answer (not signed in, too many): read the body and drop it, up to `drainLimit`. */
 export async function discardBody(request: Request, limit: number) {
   if (!request.body) return;
   const declared = Number(request.headers.get('content-length'));
