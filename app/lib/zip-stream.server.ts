@@ -74,6 +74,17 @@ function endOfDirectory(count: number, size: number, offset: number) {
   return end;
 }
 
+/**
+ * Closes a file's stream that was not read to its end. An iterator's return()
+ * does nothing before its first read, so a Node stream is destroyed and a web
+ * stream cancelled.
+ */
+async function closeUnread(data: AsyncIterable<Uint8Array>) {
+  if ('destroy' in data && typeof data.destroy === 'function') data.destroy();
+  else if (data instanceof ReadableStream) await data.cancel().catch(() => {});
+  else await data[Symbol.asyncIterator]().return?.();
+}
+
 /** The archive's bytes, piece by piece, as the entries are read. */
 export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<ZipEntry>): AsyncGenerator<Uint8Array> {
   const written: Written[] = [];
@@ -83,15 +94,22 @@ export async function* zipStream(entries: AsyncIterable<ZipEntry> | Iterable<Zip
     const { time, day } = dosDateTime(entry.modified ?? new Date());
     const header = localHeader(name, time, day);
     const start = offset;
-    yield header;
-    offset += header.length;
     let crc = 0;
     let size = 0;
-    const pieces = entry.data instanceof Uint8Array ? [entry.data] : entry.data;
-    for await (const piece of pieces) {
-      crc = crc32(piece, crc);
-      size += piece.length;
-      yield piece;
+    let read = false;
+    try {
+      yield header;
+      offset += header.length;
+      const pieces = entry.data instanceof Uint8Array ? [entry.data] : entry.data;
+      for await (const piece of pieces) {
+        crc = crc32(piece, crc);
+        size += piece.length;
+        yield piece;
+      }
+      read = true;
+    } finally {
+      // An archive left before this file was read (the reader went away) still closes the file.
+      if (!read && !(entry.data instanceof Uint8Array)) await closeUnread(entry.data);
     }
     const descriptor = dataDescriptor(crc, size);
     yield descriptor;
