@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/tag';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
@@ -10,7 +10,7 @@ import { Text } from '../components/text.tsx';
 import { requireExistingPage, requirePageNumber } from '../features/recipes/list-page.server.ts';
 import { listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
 import { listShareImage } from '../features/recipes/list-share-image.ts';
-import { isTag, tagPath } from '../utils/catalog.ts';
+import { isTag, tagPath, tagSpelledOtherwise } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
 import { canonicalLink, NOINDEX, sharePreview, siteUrlOf } from '../utils/seo.ts';
@@ -34,6 +34,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const tag = params.tag;
+  // "/tags/salzig": the tag's own address, for good (301), with the page asked for.
+  const spelled = isTag(tag) ? undefined : tagSpelledOtherwise(tag);
+  if (spelled) throw redirect(`${tagPath(spelled)}${url.search}`, 301);
   // An unknown tag is a real 404 (no soft 404s), with the same friendly text.
   if (!isTag(tag)) return data({ tag, known: false, recipes: [], page: 1, pageCount: 1 }, { status: 404 });
   const { recipes, page, pageCount } = requireExistingPage(await listRecipesByTag(tag, requirePageNumber(url)));

@@ -37,6 +37,12 @@ export function isTag(value: string): value is Tag {
   return (TAGS as readonly string[]).includes(value);
 }
 
+/** The tag a reader meant when typing it in other letters case ("salzig" → "Salzig"). */
+export function tagSpelledOtherwise(value: string): Tag | undefined {
+  const wanted = value.toLocaleLowerCase('de-CH');
+  return TAGS.find((tag) => tag.toLocaleLowerCase('de-CH') === wanted);
+}
+
 export function categoryBySlug(slug: string) {
   return CATEGORIES.find((c) => c.slug === slug);
 }

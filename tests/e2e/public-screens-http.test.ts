@@ -96,3 +96,17 @@ test('the privacy page is public, server-rendered, linked from the footer, and n
   const home = await (await fetch(`${app.url}/`)).text();
   expect(home).toMatch(/href="\/imprint"[^>]*>Impressum<\/a><a [^>]*href="\/datenschutz"[^>]*>Datenschutz<\/a>/);
 });
+
+test('a tag typed in other letters case leads to the tag for good (301), the page number kept; an unknown tag stays a 404', async () => {
+  for (const [typed, page] of [
+    ['frühling', '?seite=2'],
+    ['FRÜHLING', ''],
+  ]) {
+    const response = await fetch(`${app.url}/tags/${encodeURIComponent(typed!)}${page}`, { redirect: 'manual' });
+    expect(response.status, typed).toBe(301);
+    expect(response.headers.get('location'), typed).toBe(`/tags/${encodeURIComponent('Frühling')}${page}`);
+  }
+  const unknown = await fetch(`${app.url}/tags/Fruehling`, { redirect: 'manual' });
+  expect(unknown.status).toBe(404);
+  expect(await unknown.text()).toContain('Es wurden keine Blogs mit diesem Tag gefunden');
+});
