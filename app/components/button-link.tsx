@@ -7,6 +7,8 @@ type Props = {
   size?: 'small' | 'medium' | 'large';
   startIcon?: ReactNode;
   className?: string;
+  /** A name for screen readers when the visible text alone says too little (one "Melden" per comment). */
+  'aria-label'?: string;
   children: ReactNode;
 } & ({ to: AppPath; rel?: string } | { href: string; target?: string; rel?: string });
 
@@ -15,7 +17,7 @@ type Props = {
  * its ripple are a tenth of the first-load script). For the links every
  * anonymous reader sees: "Login", "Zum Rezept", the share links, a comment's "Melden".
  */
-export function ButtonLink({ variant, size = 'medium', startIcon, className, children, ...target }: Props) {
+export function ButtonLink({ variant, size = 'medium', startIcon, className, 'aria-label': label, children, ...target }: Props) {
   const classes = [styles.root, styles[variant], styles[size], className].filter(Boolean).join(' ');
   const content = (
     <>
@@ -24,11 +26,11 @@ export function ButtonLink({ variant, size = 'medium', startIcon, className, chi
     </>
   );
   return 'to' in target ? (
-    <AppLink to={target.to} rel={target.rel} className={classes}>
+    <AppLink to={target.to} rel={target.rel} className={classes} aria-label={label}>
       {content}
     </AppLink>
   ) : (
-    <a {...target} className={classes}>
+    <a {...target} className={classes} aria-label={label}>
       {content}
     </a>
   );

@@ -63,7 +63,16 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
         // Any reader may report a comment, except their own; a plain link, so it works without JavaScript.
         footerFor={(comment) =>
           comment.authorId === user?.id ? null : (
-            <ButtonLink variant="text" size="small" to={reportPath(recipeId, comment.uid)} rel="nofollow" startIcon={<OutlinedFlagIcon />} className={styles.report}>
+            <ButtonLink
+              variant="text"
+              size="small"
+              to={reportPath(recipeId, comment.uid)}
+              rel="nofollow"
+              startIcon={<OutlinedFlagIcon />}
+              className={styles.report}
+              // Each report link names its comment for screen readers; the visible word stays "Melden".
+              aria-label={`Kommentar von ${comment.nickname} melden`}
+            >
               Melden
             </ButtonLink>
           )
