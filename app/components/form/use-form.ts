@@ -18,7 +18,8 @@ export function usePending(intent?: string) {
 /**
  * Moves the focus to the input of the first field (in `fields` order) that has
  * a message. `focusNames` names a field's input when it is called otherwise;
- * `null` means the field has no input to focus (its message is an alert).
+ * `null` means the field has no input to focus (its message is an alert): the
+ * next field with a message gets it.
  */
 export function focusFirstError<Field extends string>(
   form: HTMLFormElement,
@@ -26,10 +27,9 @@ export function focusFirstError<Field extends string>(
   fields: readonly Field[],
   focusNames: Partial<Record<Field, string | null>> = {},
 ) {
-  const first = fields.find((field) => errors[field]);
+  const first = fields.find((field) => errors[field] && focusNames[field] !== null);
   if (first === undefined) return;
-  const name = focusNames[first] === undefined ? first : focusNames[first];
-  if (name !== null) form.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+  form.querySelector<HTMLElement>(`[name="${CSS.escape(focusNames[first] ?? first)}"]`)?.focus();
 }
 
 /** The action's own check, on what the form would send. */
