@@ -36,7 +36,8 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
       title={title}
       intro="Mit einem persönlichen Account kannst du deine eigenen Kreationen erfassen und die Gerichte der anderen Benutzer bewerten."
     >
-      {notice && <Alert severity="success">{notice}</Alert>}
+      {/* Until the first answer: next to "Benutzername oder Passwort falsch!" it would be old news. */}
+      {notice && !actionData && <Alert severity="success">{notice}</Alert>}
       <Form method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
