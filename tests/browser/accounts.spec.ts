@@ -120,6 +120,8 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
   await page.getByLabel(passwordField).fill('Zopf-am-Sonntag-1');
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page.getByText(MESSAGES.emailTaken)).toBeVisible();
+  // The spec's message for a failed sign-up leads the reason.
+  await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Erstellen des Benutzers!' })).toBeVisible();
   await expect(form).toHaveAttribute('data-anti-bot', 'ready', { timeout: 30_000 });
   expect(challenges).toHaveLength(2);
 

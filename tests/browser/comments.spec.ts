@@ -62,9 +62,10 @@ test('readers rate and comment; the average follows; authors delete only their o
   await hydrated(beatPage);
   await expect(beatPage.getByRole('textbox', { name: 'Nickname', exact: true })).toHaveValue('Beat Keller');
 
-  // Validation: a rating is required, then a text.
+  // Validation: a rating is required, then a text. The stars' message is an alert; the focus goes to the text.
   await beatPage.getByRole('button', { name: 'Kommentieren' }).click();
   await expect(beatPage.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
+  await expect(commentBox(beatPage)).toBeFocused();
   await chooseStars(beatPage, 4);
   await beatPage.getByRole('button', { name: 'Kommentieren' }).click();
   await expect(beatPage.getByText('Bitte schreibe einen Kommentar.')).toBeVisible();
@@ -306,6 +307,8 @@ test('a signed-out reader reports a comment; the site owner gets a mail that lea
   await page.goto(recipe.path);
   await hydrated(page);
   const spam = page.getByRole('region', { name: 'Kommentare' }).getByRole('listitem').filter({ hasText: 'Günstige Uhren' });
+  // Each report link names its comment for a screen reader.
+  await expect(spam.getByRole('link', { name: 'Kommentar von Chiara Rossi melden', exact: true })).toHaveText('Melden');
   await spam.getByRole('link', { name: 'Melden' }).click();
   await expect(page.getByRole('heading', { name: 'Kommentar melden' })).toBeVisible();
   await expect(page.getByText('Günstige Uhren auf www.uhren.example')).toBeVisible();
