@@ -1,8 +1,10 @@
 // /konto: the signed-in person's own account: name, address, password, the
 // devices signed in, a copy of the data, and leaving. Every form posts here;
 // its `intent` picks the flow (features/accounts/account-settings.server.ts).
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Form } from 'react-router';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
 import { splitName } from '../features/accounts/account-schemas.ts';
@@ -52,6 +54,17 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
           Angemeldet als {name} ({email})
         </Typography>
+        {/* What the header's account menu offers, here too: without JavaScript the menu is this page. */}
+        <Form method="post" action="/logout">
+          <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
+            <ButtonLink to="/profile" variant="outlined" size="small">
+              Mein Profil
+            </ButtonLink>
+            <Button type="submit" variant="outlined" size="small">
+              Logout
+            </Button>
+          </Stack>
+        </Form>
       </Stack>
       <SettingsSection id="name" title="Name" intro="So steht dein Name bei deinen Rezepten und Kommentaren.">
         <NameForm firstName={firstName} lastName={lastName} actionData={answer} />

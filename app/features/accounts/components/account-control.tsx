@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { ButtonWithPageFallback } from '../../../components/button-with-page-fallback.tsx';
 import { AccountCircleIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
 import iconButton from '../../../components/icon-button.module.css';
@@ -17,6 +18,10 @@ export function AccountControl({ userName }: { userName: string }) {
   // Once opened, the menu stays mounted: it closes with its transition and hands focus back.
   const [menuWanted, setMenuWanted] = useState(false);
   const menuId = useId();
+  const openMenu = (element: HTMLElement) => {
+    setMenuWanted(true);
+    setAnchor(element);
+  };
   return (
     <>
       {pathname !== '/create' && (
@@ -24,23 +29,21 @@ export function AccountControl({ userName }: { userName: string }) {
           Erfassen
         </ButtonLink>
       )}
-      <button
-        type="button"
+      {/* The account page until React runs (it has Profil and Logout too); then the menu. */}
+      <ButtonWithPageFallback
+        href="/konto"
+        onActivate={openMenu}
         className={`${iconButton.iconButton} ${iconButton.inherit}`}
         aria-label="Open"
         title="Open"
         onPointerEnter={loadMenu}
         onFocus={loadMenu}
-        onClick={(event) => {
-          setMenuWanted(true);
-          setAnchor(event.currentTarget);
-        }}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}
       >
         <AccountCircleIcon />
-      </button>
+      </ButtonWithPageFallback>
       {menuWanted && <AccountMenu id={menuId} anchor={anchor} userName={userName} onClose={() => setAnchor(null)} />}
     </>
   );
