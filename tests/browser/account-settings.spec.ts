@@ -28,9 +28,20 @@ test('change the name and see it on the own recipe, with the messages in German'
   await expect(name.getByText('Bitte gib deinen Vornamen ein.')).toBeVisible();
   await expect(name.getByLabel('Vorname')).toBeFocused();
 
+  // While the answer is on its way, the button shows that it is working.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/konto.data', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await name.getByLabel('Vorname').fill('Adelheid');
   await name.getByRole('button', { name: 'Name speichern' }).click();
+  await expect(name.getByRole('progressbar')).toBeVisible();
+  answer();
   await expect(name.getByRole('status')).toHaveText('Dein Name ist geändert.');
+  await expect(name.getByRole('progressbar')).toHaveCount(0);
+  await page.unroute('**/konto.data');
   await expect(page.getByText('Angemeldet als Adelheid Gerber')).toBeVisible();
 
   await page.goto(`/detail/${recipe.id}`);
@@ -149,4 +160,38 @@ test('without JavaScript the forms work as plain posts', async ({ openPage }) =>
   await remove.getByRole('checkbox').check();
   await remove.getByRole('button', { name: 'Konto endgültig löschen' }).click();
   await expect(page.getByRole('form', { name: 'Konto löschen' }).getByText('Das Passwort stimmt nicht.')).toBeVisible();
+});
+
+test('without JavaScript the account icon leads to the account page, with the profile and Logout', async ({ openPage }) => {
+  const user = await createAccount('Nino Ohneskript');
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto('/login');
+  await logIn(page, user.email);
+  await expect(page).toHaveURL('/');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page).toHaveURL('/konto');
+  await page.getByRole('link', { name: 'Mein Profil' }).click();
+  await expect(page).toHaveURL('/profile');
+  await page.goBack();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/konto');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('with JavaScript the account icon opens the menu, by click and by the space bar', async ({ openPage }) => {
+  const user = await createAccount('Lia Mitskript');
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/', user.email);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Konto' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Konto' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open' })).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('menuitem', { name: 'Konto' })).toBeVisible();
+  expect(page.errors).toEqual([]);
 });

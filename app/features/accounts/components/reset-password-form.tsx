@@ -34,7 +34,7 @@ export function ResetPasswordForm({ token, actionData }: { token: string; action
               </Alert>
             )}
             <PasswordField label="Neues Passwort" autoComplete="new-password" error={errors.password} hint={PASSWORD_HINT} />
-            <Button type="submit" variant="contained" size="large" disabled={busy}>
+            <Button type="submit" variant="contained" size="large" loading={busy}>
               Passwort speichern
             </Button>
           </Stack>

@@ -27,7 +27,7 @@ export function DeleteAccountForm({ actionData }: { actionData: SettingsAnswer |
           />
           {errors.confirm && <FormHelperText sx={{ mx: 0 }}>{errors.confirm}</FormHelperText>}
         </FormControl>
-        <Button type="submit" variant="contained" color="error" disabled={pending} startIcon={<DeleteForeverIcon />}>
+        <Button type="submit" variant="contained" color="error" loading={pending} loadingPosition="start" startIcon={<DeleteForeverIcon />}>
           {pending ? 'Konto wird gelöscht …' : 'Konto endgültig löschen'}
         </Button>
       </Stack>

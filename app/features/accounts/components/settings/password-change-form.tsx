@@ -21,7 +21,7 @@ export function PasswordChangeForm({ actionData, notice }: Props) {
         <FormMessages message={pending || actionData?.intent === 'password' ? undefined : notice} formError={formError} />
         <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
         <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} />
-        <Button type="submit" variant="contained" disabled={pending}>
+        <Button type="submit" variant="contained" loading={pending}>
           Passwort ändern
         </Button>
       </Stack>
