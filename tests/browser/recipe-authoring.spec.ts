@@ -10,7 +10,7 @@ import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { makeJpeg } from '../support/stored-images.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, hydrated, journeys, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -246,9 +246,38 @@ test('delete from the detail page asks first, then goes home; the recipe is gone
   await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { name: 'Willkommen im Chuchiblog!' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeVisible();
   expect(await recipesTitled('Capuns zum Löschen')).toEqual([]);
   await expect(page.getByText('Capuns zum Löschen')).toHaveCount(0);
   expect(jsErrors(page)).toEqual([]);
+});
+
+test('without JavaScript the delete icon leads to a page that asks the same; others may not open it', async ({ openPage }) => {
+  const recipe = await createRecipe(anna, { title: 'Fotzelschnitten zum Löschen' });
+  const stranger = await openPage('desktop', { javaScriptEnabled: false });
+  await stranger.goto('/login');
+  await logIn(stranger, beat.email);
+  await expect(stranger).toHaveURL('/');
+  const refused = await stranger.goto(`/detail/${recipe.id}/delete`);
+  expect(refused?.status()).toBe(403);
+
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto(`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.id}`)}`);
+  await logIn(page, anna.email);
+  await expect(page).toHaveURL(`/detail/${recipe.id}`);
+  await page.getByRole('button', { name: 'Rezept löschen' }).click();
+  await expect(page).toHaveURL(`/detail/${recipe.id}/delete`);
+  await expect(page.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
+  await expect(page.getByText('«Fotzelschnitten zum Löschen»')).toBeVisible();
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(`/detail/${recipe.id}`);
+  expect(await recipesTitled('Fotzelschnitten zum Löschen')).toHaveLength(1);
+
+  await page.getByRole('button', { name: 'Rezept löschen' }).click();
+  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeVisible();
+  expect(await recipesTitled('Fotzelschnitten zum Löschen')).toEqual([]);
 });
 
 test('delete from a card on home: the card disappears', async ({ openPage }) => {

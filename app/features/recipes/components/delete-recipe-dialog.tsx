@@ -6,13 +6,8 @@ import { useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DeleteIcon } from '../../../components/icons.tsx';
 import { MuiTheme } from '../../../theme/mui-theme.tsx';
+import { DELETE_QUESTION, deleteRecipePath } from '../recipe-deletion.ts';
 
-export const DELETE_QUESTION = 'Bist du sicher, dass du dieses Rezept löschen möchtest?';
-
-/** Where the delete form posts (routes/recipe-delete.ts). */
-export function deleteRecipePath(recipeId: string) {
-  return `/detail/${recipeId}/delete`;
-}
 
 type DeleteAnswer = { deleted: true } | { error: string };
 

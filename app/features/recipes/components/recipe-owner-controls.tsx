@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
+import { ButtonWithPageFallback } from '../../../components/button-with-page-fallback.tsx';
 import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
 import iconButton from '../../../components/icon-button.module.css';
+import { deleteRecipePath } from '../recipe-deletion.ts';
 import styles from './recipe-owner-controls.module.css';
 
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
@@ -37,20 +39,21 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
           <EditIcon />
         </AppLink>
       )}
-      <button
-        type="button"
+      {/* The confirmation page until React runs; then the dialog. */}
+      <ButtonWithPageFallback
+        href={deleteRecipePath(recipeId)}
+        onActivate={() => {
+          setOpening((n) => n + 1);
+          setOpen(true);
+        }}
         aria-label="Rezept löschen"
         title="Rezept löschen"
         className={`${iconButton.iconButton} ${iconButton.muted} ${styles.delete}`}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
-        onClick={() => {
-          setOpening((n) => n + 1);
-          setOpen(true);
-        }}
       >
         <DeleteIcon />
-      </button>
+      </ButtonWithPageFallback>
       {opening > 0 && <DeleteRecipeDialog recipeId={recipeId} redirectTo={redirectTo} open={open} opening={opening} onCancel={() => setOpen(false)} />}
     </div>
   );
