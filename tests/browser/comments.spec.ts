@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { createComment as postComment } from '../../app/features/comments/comment-mutations.server.ts';
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, hydrated, journeys, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const SITE_EMAIL = 'meldungen@chuchiblog.example';
 const test = journeys({ SITE_EMAIL });
@@ -259,6 +259,41 @@ test('the recipe owner removes another person’s comment on a phone', async ({ 
   await expect(other.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
   await expect(other.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(0);
   expect(jsErrors(page)).toEqual([]);
+});
+
+test('without JavaScript a comment’s delete icon leads to a page that asks first; others may not open it', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Basler Mehlsuppe');
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto(`/login?redirectTo=${encodeURIComponent(recipe.path)}`);
+  await logIn(page, beat.email);
+  await expect(page).toHaveURL(recipe.path);
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await comments.getByRole('button', { name: 'Kommentar löschen' }).click();
+  await expect(page).toHaveURL(/\/kommentare\/[0-9a-f-]+\/loeschen$/);
+  const confirmPath = new URL(page.url()).pathname;
+  await expect(page.getByText('Bist du sicher, dass du diesen Kommentar löschen möchtest?')).toBeVisible();
+  await expect(page.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page).toHaveURL(recipe.path);
+  await expect(comments.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
+
+  await comments.getByRole('button', { name: 'Kommentar löschen' }).click();
+  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+  await expect(page).toHaveURL(recipe.path);
+  await expect(comments.getByText('Schmeckt wie bei Grossmutter.')).toHaveCount(0);
+  await expect(comments.getByText('Günstige Uhren auf www.uhren.example')).toBeVisible();
+
+  // Chiara's comment is hers (and Anna's, the recipe's owner): Beat may not even see the question.
+  const others = await openPage('desktop', { javaScriptEnabled: false });
+  await others.goto('/login');
+  await logIn(others, beat.email);
+  await expect(others).toHaveURL('/');
+  const chiarasComment = await others.goto(recipe.path);
+  expect(chiarasComment?.status()).toBe(200);
+  const reportHref = await others.getByRole('link', { name: 'Kommentar von Chiara Rossi melden' }).getAttribute('href');
+  const refused = await others.goto(reportHref!.replace(/melden$/, 'loeschen'));
+  expect(refused?.status()).toBe(403);
+  expect((await others.goto(confirmPath))?.status()).toBe(404);
 });
 
 test('the owner’s comment form has no stars, and her comment leaves the average alone', async ({ openPage }) => {

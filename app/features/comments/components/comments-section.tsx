@@ -58,7 +58,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
         comments={state.comments}
         // The author, and the recipe's owner for every comment on it (the server checks it again).
         actionsFor={(comment) =>
-          user && (comment.authorId === user.id || recipeOwnerId === user.id) ? <DeleteCommentButton commentId={comment.uid} /> : null
+          user && (comment.authorId === user.id || recipeOwnerId === user.id) ? <DeleteCommentButton recipeId={recipeId} commentId={comment.uid} /> : null
         }
         // Any reader may report a comment, except their own; a plain link, so it works without JavaScript.
         footerFor={(comment) =>

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { ButtonWithPageFallback } from '../../../components/button-with-page-fallback.tsx';
 import { DeleteOutlineIcon } from '../../../components/icons.tsx';
 import iconButton from '../../../components/icon-button.module.css';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
+import { deleteCommentPath } from '../comment-deletion.ts';
 
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
 // pointer over the icon, focus or click, so the page renders no MUI.
@@ -9,26 +11,27 @@ const DeleteCommentDialog = lazyComponent(() => import('./delete-comment-dialog.
 const loadDialog = () => void DeleteCommentDialog.preload();
 
 /** The delete icon of a comment its author (or the recipe's owner) may remove. */
-export function DeleteCommentButton({ commentId }: { commentId: string }) {
+export function DeleteCommentButton({ recipeId, commentId }: { recipeId: string; commentId: string }) {
   const [open, setOpen] = useState(false);
   // Once opened, the dialog stays mounted: it closes with its transition and hands focus back.
   const [wanted, setWanted] = useState(false);
   return (
     <>
-      <button
-        type="button"
+      {/* The confirmation page until React runs; then the dialog. */}
+      <ButtonWithPageFallback
+        href={deleteCommentPath(recipeId, commentId)}
+        onActivate={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
         aria-label="Kommentar löschen"
         title="Kommentar löschen"
         className={`${iconButton.iconButton} ${iconButton.muted}`}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
       >
         <DeleteOutlineIcon />
-      </button>
+      </ButtonWithPageFallback>
       {wanted && <DeleteCommentDialog commentId={commentId} open={open} onClose={() => setOpen(false)} />}
     </>
   );

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import { Form } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { MuiTheme } from '../../../theme/mui-theme.tsx';
+import { DELETE_COMMENT_QUESTION } from '../comment-deletion.ts';
 
 type Props = { commentId: string; open: boolean; onClose: () => void };
 
@@ -12,7 +13,7 @@ export function DeleteCommentDialog({ commentId, open, onClose }: Props) {
     <MuiTheme>
       <ConfirmDialog
         open={open}
-        question="Bist du sicher, dass du diesen Kommentar löschen möchtest?"
+        question={DELETE_COMMENT_QUESTION}
         onCancel={onClose}
         confirm={
           <Form method="post" preventScrollReset onSubmit={onClose}>

@@ -1,0 +1,62 @@
+// /detail/{id}/kommentare/{commentId}/loeschen: the question of the comment's
+// delete dialog as a page, for its delete icon without JavaScript. It posts
+// the dialog's form to the recipe's page, whose action checks again who may.
+import { data, Form } from 'react-router';
+import type { Route } from './+types/comment-delete';
+import { ButtonLink } from '../components/button-link.tsx';
+import { usePending } from '../components/form/use-form.ts';
+import { SubmitButton } from '../components/form/submit-button.tsx';
+import { Paper } from '../components/paper.tsx';
+import { Stack } from '../components/stack.tsx';
+import { Text } from '../components/text.tsx';
+import { DELETE_COMMENT_QUESTION } from '../features/comments/comment-deletion.ts';
+import { getReportableComment } from '../features/comments/comment-reports.server.ts';
+import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
+import { requireUser } from '../lib/auth.server.ts';
+import { isUuid } from '../utils/ids.ts';
+import { pageMeta } from '../utils/meta.ts';
+import { NOINDEX } from '../utils/seo.ts';
+import styles from './recipe-delete.module.css';
+
+export function meta() {
+  return [...pageMeta('Kommentar löschen'), NOINDEX];
+}
+
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, url);
+  const { recipeId, commentId } = params;
+  const comment = isUuid(recipeId) && isUuid(commentId) ? await getReportableComment(recipeId, commentId) : undefined;
+  if (!comment) throw data(null, { status: 404 });
+  // Its author, and the recipe's owner for every comment on it.
+  if (comment.authorId !== user.id && (await getRecipe(recipeId))?.userId !== user.id) throw data(null, { status: 403 });
+  return { recipeId, commentId, nickname: comment.nickname, text: comment.comment };
+}
+
+export default function CommentDeletePage({ loaderData }: Route.ComponentProps) {
+  const { recipeId, commentId, nickname, text } = loaderData;
+  const pending = usePending();
+  return (
+    <Paper className={styles.card}>
+      <Form method="post" action={`/detail/${recipeId}`}>
+        <input type="hidden" name="intent" value="delete-comment" />
+        <input type="hidden" name="commentId" value={commentId} />
+        <Stack spacing={2}>
+          <Text variant="h1" className={styles.title}>
+            Kommentar löschen
+          </Text>
+          <blockquote className={styles.quote}>
+            <Text className={styles.quoted}>{text}</Text>
+            <Text variant="body2">– {nickname}</Text>
+          </blockquote>
+          <Text>{DELETE_COMMENT_QUESTION}</Text>
+          <div className={styles.buttons}>
+            <ButtonLink to={`/detail/${recipeId}`} variant="outlined">
+              Abbrechen
+            </ButtonLink>
+            <SubmitButton loading={pending}>Löschen</SubmitButton>
+          </div>
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}
