@@ -1,5 +1,5 @@
 import type { Route } from './+types/reset-password';
-import { resetPassword } from '../features/accounts/account-actions.server.ts';
+import { resetLinkIsLive, resetPassword } from '../features/accounts/account-actions.server.ts';
 import { ResetPasswordForm } from '../features/accounts/components/reset-password-form.tsx';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
@@ -9,9 +9,11 @@ export function meta() {
   return [...pageMeta('Neues Passwort', 'Setze ein neues Passwort für dein Konto im Chuchiblog.'), { name: 'robots', content: 'noindex' }];
 }
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  return { token: token.length <= 500 ? token : '' };
+  // A used or expired link says so at once, not after a new password was typed.
+  const live = token.length > 0 && token.length <= 500 && (await resetLinkIsLive(token));
+  return { token: live ? token : '' };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

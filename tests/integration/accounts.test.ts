@@ -13,12 +13,13 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { getDb, openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
-import { rateLimits as rateLimitRows, users } from '../../app/db/schema/auth.ts';
-import { signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
+import { rateLimits as rateLimitRows, users, verifications } from '../../app/db/schema/auth.ts';
+import { resetLinkIsLive, signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
 import { MESSAGES, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
 import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeExpiredRateLimits } from '../../app/lib/rate-limit.server.ts';
+import { createUser } from '../support/factories.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 const database = useTestDatabase();
@@ -189,4 +190,16 @@ test('getSessionUser reads the cookie; a forged one is nobody', async () => {
   expect(await getSessionUser(request)).toMatchObject({ name: 'Hans Meier', email: 'greti@example.ch' });
   const forged = new Request(`${PUBLIC_URL}/profile`, { headers: { cookie: 'chuchiblog.session_token=abc.def' } });
   expect(await getSessionUser(forged)).toBeNull();
+});
+
+test('a reset link is live while Better Auth keeps its token and it has not expired', async () => {
+  const hans = await createUser();
+  const inAMinute = new Date(Date.now() + 60_000);
+  await getDb().insert(verifications).values([
+    { id: 'live', identifier: 'reset-password:gueltig', value: hans!.id, expiresAt: inAMinute },
+    { id: 'old', identifier: 'reset-password:abgelaufen', value: hans!.id, expiresAt: new Date(Date.now() - 1000) },
+  ]);
+  expect(await resetLinkIsLive('gueltig')).toBe(true);
+  expect(await resetLinkIsLive('abgelaufen')).toBe(false);
+  expect(await resetLinkIsLive('unbekannt')).toBe(false);
 });

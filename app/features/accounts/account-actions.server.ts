@@ -184,6 +184,22 @@ export async function requestPasswordReset({ form, clientIp }: Client) {
   }
 }
 
+/**
+ * Whether a reset link's token is still good (known to Better Auth, not expired,
+ * not used): the page then shows the form, else at once what to do instead. If
+ * the database cannot say, the form shows and its action decides.
+ */
+export async function resetLinkIsLive(token: string) {
+  try {
+    const { internalAdapter } = await getAuth().$context;
+    const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+    return verification !== null && verification !== undefined && verification.expiresAt > new Date();
+  } catch (error) {
+    log.warn('reset link not checked', { error });
+    return true;
+  }
+}
+
 export async function resetPassword({ form, clientIp }: Client) {
   const input = fields(form);
   const parsed = resetPasswordSchema.safeParse(input);
