@@ -122,6 +122,9 @@ test('matches are marked in title and lead; nothing found suggests a close known
   // A word with nothing close is left out of the suggestion.
   expect((await searchRecipes(queryWords('Birnbrot Qxzvwq'), {})).suggestion).toBe('Birnbrot');
   expect((await searchRecipes(queryWords('Qxzvwq'), {})).suggestion).toBeUndefined();
+  // A suggestion that would find nothing either (here: not in that category) is not offered.
+  expect((await searchRecipes(queryWords('Birnbrrroot'), { category: 'apero' })).suggestion).toBeUndefined();
+  expect((await searchRecipes(queryWords('Birnbrrroot'), { category: 'hauptgang' })).suggestion).toBe('Birnbrot');
 });
 
 test('hostile input: SQL and tsquery syntax, control characters, long queries, junk filters give a clean answer', async () => {

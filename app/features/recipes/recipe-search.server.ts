@@ -21,7 +21,7 @@ export type SearchResult = {
   page: number;
   pageCount: number;
   total: number;
-  /** "Meinten Sie …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found). */
+  /** "Meinten Sie …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found, and only if it finds something). */
   suggestion?: string;
 };
 
@@ -179,7 +179,11 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
       changed = true;
       return info.closest ? [info.closest] : [];
     });
-    if (changed && replaced.length > 0) result.suggestion = replaced.join(' ');
+    // Offered only if it finds something itself (with the same filters): one more count, on empty pages only.
+    if (changed && replaced.length > 0) {
+      const [found] = await searchStatements((await expandedClauses(replaced)).clauses, filters, 1, 1).total;
+      if ((found?.total ?? 0) > 0) result.suggestion = replaced.join(' ');
+    }
   }
   return result;
 }
