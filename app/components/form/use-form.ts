@@ -51,7 +51,8 @@ type Options<Field extends string> = {
   /**
    * For a form far down a page, fetched once the form (its `ref`) is near the
    * viewport rather than with the page: the schema is most of its code. A
-   * submission before that goes to the action, which checks the same.
+   * submission before that waits for it; if it cannot be fetched, the action
+   * checks alone.
    */
   | { loadCheck: () => Promise<Check<Field>> }
 );
