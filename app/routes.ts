@@ -30,7 +30,8 @@ export default [
     route('konto/email-bestaetigen', 'routes/confirm-email.tsx'),
   ]),
   // Actions and resources without a page of their own.
-  route('detail/:recipeId/delete', 'routes/recipe-delete.tsx'),
+  route('detail/:recipeId/delete', 'routes/recipe-delete.ts'),
+  route('detail/:recipeId/loeschen', 'routes/recipe-delete-page.tsx'),
   route('detail/:recipeId/kommentare/:commentId/loeschen', 'routes/comment-delete.tsx'),
   route('detail/:recipeId/kontakt', 'routes/recipe-contact.ts'),
   route('api/uploads', 'routes/api-uploads.ts'),

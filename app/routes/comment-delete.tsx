@@ -16,7 +16,7 @@ import { requireUser } from '../lib/auth.server.ts';
 import { isUuid } from '../utils/ids.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
-import styles from './recipe-delete.module.css';
+import styles from './delete-page.module.css';
 
 export function meta() {
   return [...pageMeta('Kommentar löschen'), NOINDEX];

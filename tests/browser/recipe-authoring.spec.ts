@@ -258,7 +258,7 @@ test('without JavaScript the delete icon leads to a page that asks the same; oth
   await stranger.goto('/login');
   await logIn(stranger, beat.email);
   await expect(stranger).toHaveURL('/');
-  const refused = await stranger.goto(`/detail/${recipe.id}/delete`);
+  const refused = await stranger.goto(`/detail/${recipe.id}/loeschen`);
   expect(refused?.status()).toBe(403);
 
   const page = await openPage('mobile', { javaScriptEnabled: false });
@@ -266,7 +266,7 @@ test('without JavaScript the delete icon leads to a page that asks the same; oth
   await logIn(page, anna.email);
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
   await page.getByRole('button', { name: 'Rezept löschen' }).click();
-  await expect(page).toHaveURL(`/detail/${recipe.id}/delete`);
+  await expect(page).toHaveURL(`/detail/${recipe.id}/loeschen`);
   await expect(page.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
   await expect(page.getByText('«Fotzelschnitten zum Löschen»')).toBeVisible();
   await page.getByRole('link', { name: 'Abbrechen' }).click();

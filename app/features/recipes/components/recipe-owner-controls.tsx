@@ -5,7 +5,7 @@ import { ButtonWithPageFallback } from '../../../components/button-with-page-fal
 import { DeleteIcon, EditIcon } from '../../../components/icons.tsx';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
 import iconButton from '../../../components/icon-button.module.css';
-import { deleteRecipePath } from '../recipe-deletion.ts';
+import { deleteRecipePagePath } from '../recipe-deletion.ts';
 import styles from './recipe-owner-controls.module.css';
 
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
@@ -41,7 +41,7 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
       )}
       {/* The confirmation page until React runs; then the dialog. */}
       <ButtonWithPageFallback
-        href={deleteRecipePath(recipeId)}
+        href={deleteRecipePagePath(recipeId)}
         onActivate={() => {
           setOpening((n) => n + 1);
           setOpen(true);
