@@ -17,6 +17,7 @@ import { useAntiBotSubmit } from '../features/accounts/use-anti-bot-submit.ts';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { reportAction } from '../features/comments/comment-report-actions.server.ts';
 import { REPORT_FIELDS, REPORT_REASON_MAX_LENGTH, reportSchema, type ReportAnswer } from '../features/comments/comment-report-schema.ts';
+import { commentOnRecipePath } from '../features/comments/comment-paths.ts';
 import { getReportableComment } from '../features/comments/comment-reports.server.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
@@ -60,7 +61,7 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
   const signedOut = user === null;
   const antiBot = useAntiBotSubmit(signedOut, answer);
   const form = useForm({ answer, check, fields: REPORT_FIELDS });
-  const recipePath = `/detail/${comment.recipeId}#kommentar-${comment.commentId}`;
+  const recipePath = commentOnRecipePath(comment.recipeId, comment.commentId);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Signed in, <Form> submits as usual; signed out, the token goes along.

@@ -75,6 +75,9 @@ test('readers rate and comment; the average follows; authors delete only their o
   await beatPage.getByRole('button', { name: 'Kommentieren' }).click();
   const comments = beatPage.getByRole('region', { name: 'Kommentare' });
   await expect(comments.getByText('Wie bei der Nonna.')).toBeVisible();
+  // The page goes to the new comment, and so does the focus.
+  await expect(beatPage).toHaveURL(new RegExp(`${recipePath}#kommentar-[0-9a-f-]{36}$`));
+  await expect(comments.getByRole('listitem').filter({ hasText: 'Wie bei der Nonna.' })).toBeFocused();
   // The form is back at its defaults: no rating, empty text, no error.
   await expect(commentBox(beatPage)).toHaveValue('');
   await expect(beatPage.getByRole('radio', { name: '4 Sterne' })).not.toBeChecked();

@@ -60,10 +60,10 @@ test('anonymous visitors cannot comment; signed-in users can, as themselves', as
     { intent: 'create-comment', rating: '4', nickname: 'Beat', comment: 'Fein', authorId: other.id },
     cookies.author,
   );
-  // Post/redirect/get: back to the comments of the recipe.
+  // Post/redirect/get: back to the recipe, at the new comment.
   expect(signedIn.status).toBe(303);
-  expect(signedIn.headers.get('location')).toBe(`${path}#kommentare`);
   const [stored] = await getDb().select().from(comments).where(eq(comments.recipeId, recipeId));
+  expect(signedIn.headers.get('location')).toBe(`${path}#kommentar-${stored!.id}`);
   expect(stored).toMatchObject({ authorId: author.id, rating: 4, comment: 'Fein' });
   expect(await rating()).toEqual({ sum: 4, count: 1 });
 });
@@ -196,7 +196,8 @@ test('a filled honeypot is answered like a saved comment, and nothing is stored'
     cookies.author,
   );
   expect(response.status).toBe(303);
-  expect(response.headers.get('location')).toBe(`/detail/${recipeId}#kommentare`);
+  // Like a saved comment's answer, with an id that names no comment.
+  expect(response.headers.get('location')).toMatch(new RegExp(`^/detail/${recipeId}#kommentar-[0-9a-f-]{36}$`));
   expect(await getDb().$count(comments, eq(comments.comment, 'Honigtopf'))).toBe(0);
   expect(await rating()).toEqual({ sum: 0, count: 0 });
 });

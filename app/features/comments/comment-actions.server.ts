@@ -1,11 +1,13 @@
 // The detail page's comment actions: validation with the shared schema, the
 // acting user from the session (never from the form), German answers with
 // fitting status codes, and never an exception for bad input.
+import { randomUUID } from 'node:crypto';
 import { data, redirect } from 'react-router';
 import { log } from '../../lib/logger.server.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
+import { commentOnRecipePath } from './comment-paths.ts';
 import { createComment, deleteComment, type CommentRefusal } from './comment-mutations.server.ts';
 import { COMMENT_FIELDS, HONEYPOT_FIELD, OWN_RECIPE_RATING_MESSAGE, type CommentField, type CommentFormValues } from './comment-fields.ts';
 import { commentPostSchema, RATING_REQUIRED_MESSAGE } from './comment-schema.ts';
@@ -52,13 +54,14 @@ export async function commentAction(userId: string | null, recipeId: string, for
 
   try {
     if (intent === 'create-comment') {
-      const saved = redirect(`/detail/${recipeId}#kommentare`, 303);
+      // Post/redirect/get, to the comment just saved: the page shows it, scrolled to it.
+      const saved = (commentId: string) => redirect(commentOnRecipePath(recipeId, commentId), 303);
       const honeypot = form.get(HONEYPOT_FIELD);
       if (typeof honeypot === 'string' && honeypot !== '') {
         // Only a robot fills the field nobody sees: it gets the answer of a saved
-        // comment (nothing to learn from), and nothing is stored.
+        // comment (an id like a new one's: nothing to learn from), and nothing is stored.
         log.info('comment refused: honeypot filled', { recipeId });
-        return saved;
+        return saved(randomUUID());
       }
       const parsed = commentPostSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
@@ -72,7 +75,7 @@ export async function commentAction(userId: string | null, recipeId: string, for
       if (!result.ok) return refuse(intent, result.reason, textValues(form));
       // Post/redirect/get: the answer is a cheap 303 instead of the whole page,
       // and reloading the page afterwards does not post the comment again.
-      return saved;
+      return saved(result.comment.uid);
     }
     const commentId = form.get('commentId');
     if (!isUuid(commentId)) return refuse(intent, 'unknown-comment');

@@ -12,6 +12,7 @@ import { firstErrors } from '../../components/form/form-answer.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { reportComment, type ReportedComment, type ReportRefusal } from './comment-reports.server.ts';
 import { reportSchema, type ReportAnswer, type ReportField } from './comment-report-schema.ts';
+import { commentOnRecipePath } from './comment-paths.ts';
 
 export const REPORT_THANKS = 'Danke für deine Meldung! Wir schauen uns den Kommentar an.';
 
@@ -36,7 +37,7 @@ function refuse(reason: keyof typeof REPORT_REFUSALS, answer: ReportAnswer = {})
 
 /** The German mail to the site owner: the comment, who wrote it, why it was reported, and where it is. */
 export function reportMail(to: string, comment: ReportedComment, reason: string) {
-  const url = `${getEnv().publicUrl}/detail/${comment.recipeId}#kommentar-${comment.commentId}`;
+  const url = `${getEnv().publicUrl}${commentOnRecipePath(comment.recipeId, comment.commentId)}`;
   return composeMail({
     to,
     subject: `Gemeldeter Kommentar zu «${comment.recipeTitle}»`,

@@ -5,6 +5,7 @@ import { Text } from '../../../components/text.tsx';
 import { formatLongDate } from '../../../utils/format.ts';
 import type { CommentView } from '../comment-types.ts';
 import styles from './comment-list.module.css';
+import { commentAnchor } from '../comment-paths.ts';
 
 type Props = {
   comments: CommentView[];
@@ -13,11 +14,6 @@ type Props = {
   /** Below a comment's text (the "Melden" link). */
   footerFor?: (comment: CommentView) => ReactNode;
 };
-
-/** The anchor of a comment on the recipe page (links in report mails point at it). */
-export function commentAnchor(commentId: string) {
-  return `kommentar-${commentId}`;
-}
 
 /** The comments, newest first; each part is static CSS (see comment-list.module.css). */
 export function CommentList({ comments, actionsFor, footerFor }: Props) {
@@ -34,7 +30,8 @@ export function CommentList({ comments, actionsFor, footerFor }: Props) {
   return (
     <ul className={styles.list}>
       {comments.map((comment) => (
-        <li key={comment.uid} id={commentAnchor(comment.uid)} className={`${styles.card} ${styles.comment}`}>
+        // tabIndex -1: the comment a link points at can take the focus (comments-section.tsx).
+        <li key={comment.uid} id={commentAnchor(comment.uid)} tabIndex={-1} className={`${styles.card} ${styles.comment}`}>
           <div className={styles.row}>
             <div className={styles.avatar} aria-hidden>
               {comment.nickname.trim().charAt(0).toUpperCase() || '?'}

@@ -11,6 +11,7 @@ import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
 import { displayName } from '../../../utils/display-name.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
+import { commentAnchor, reportPath } from '../comment-paths.ts';
 import type { CommentView } from '../comment-types.ts';
 import { CommentList } from './comment-list.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
@@ -18,11 +19,6 @@ import styles from './comments-section.module.css';
 
 // Only signed-in readers see the form; anonymous readers never download it.
 const CommentForm = lazyComponent(() => import('./comment-form.tsx').then((module) => module.CommentForm));
-
-/** The page that reports a comment to the site owner (routes/comment-report.tsx). */
-export function reportPath(recipeId: string, commentId: string) {
-  return `/detail/${recipeId}/kommentare/${commentId}/melden` as const;
-}
 
 type Props = {
   recipeId: string;
@@ -40,7 +36,12 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
   // A saved comment redirects back here, a new location with a new key: the
   // form starts again from its defaults. A refusal keeps the location and the input.
-  const formKey = useLocation().key;
+  const { key: formKey, hash } = useLocation();
+  // A saved comment's page (and a report mail's link) points at the comment: the focus goes there
+  // too, for the keyboard and screen readers (it would stay on the form's button, which is gone).
+  useEffect(() => {
+    if (hash.startsWith(`#${commentAnchor('')}`)) document.getElementById(hash.slice(1))?.focus({ preventScroll: true });
+  }, [hash, formKey]);
   // A signed-in reader's next recipe brings the form: have it ready.
   const signedIn = user !== null;
   useEffect(() => {

@@ -3,7 +3,7 @@ import { ButtonWithPageFallback } from '../../../components/button-with-page-fal
 import { DeleteOutlineIcon } from '../../../components/icons.tsx';
 import iconButton from '../../../components/icon-button.module.css';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
-import { deleteCommentPath } from '../comment-deletion.ts';
+import { deleteCommentPath } from '../comment-paths.ts';
 
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
 // pointer over the icon, focus or click, so the page renders no MUI.

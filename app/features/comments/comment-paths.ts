@@ -1,0 +1,22 @@
+// The addresses of a comment, for the pages, the actions and the mails that
+// lead to one.
+
+/** The id of a comment's element on the recipe page. */
+export function commentAnchor(commentId: string) {
+  return `kommentar-${commentId}`;
+}
+
+/** The recipe page, scrolled to the comment (a saved comment, a report mail's link). */
+export function commentOnRecipePath(recipeId: string, commentId: string) {
+  return `/detail/${recipeId}#${commentAnchor(commentId)}` as const;
+}
+
+/** The page that reports a comment to the site owner (routes/comment-report.tsx). */
+export function reportPath(recipeId: string, commentId: string) {
+  return `/detail/${recipeId}/kommentare/${commentId}/melden` as const;
+}
+
+/** The page that asks before a comment is deleted, where the delete icon leads without JavaScript (routes/comment-delete.tsx). */
+export function deleteCommentPath(recipeId: string, commentId: string) {
+  return `/detail/${recipeId}/kommentare/${commentId}/loeschen` as const;
+}
