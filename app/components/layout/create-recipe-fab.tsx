@@ -12,8 +12,9 @@ import styles from './create-recipe-fab.module.css';
 export function CreateRecipeFab() {
   const { pathname } = useLocation();
   // Not where a form has the page's attention: creating or editing a recipe, the account
-  // settings (on /edit it covered fields, and a tap left unsaved changes behind).
-  if (pathname === '/create' || pathname.startsWith('/edit/') || pathname.startsWith('/konto')) return null;
+  // settings, the pages that ask before a delete (on /edit it covered fields, and a tap left
+  // unsaved changes behind).
+  if (pathname === '/create' || pathname.startsWith('/edit/') || pathname.startsWith('/konto') || pathname.endsWith('/loeschen')) return null;
   const onRecipe = pathname.startsWith('/detail/');
   return (
     <AppLink to="/create" data-print="hide" data-floating-button="" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
