@@ -1,5 +1,9 @@
-import type { AnchorHTMLAttributes, KeyboardEvent, MouseEvent } from 'react';
+import { useSyncExternalStore, type AnchorHTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
 import { isPlainClick } from './app-link.tsx';
+
+const neverChanges = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'onClick' | 'onKeyDown'> & {
   /** Where it leads before JavaScript runs: a page that does the same (the account page, a confirmation). */
@@ -13,7 +17,10 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
  * icons open a menu or a dialog with JavaScript, and lead to a page that does
  * the same without it (the account page, a confirmation page).
  */
-export function ButtonWithPageFallback({ href, onActivate, ...rest }: Props) {
+export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popup, ...rest }: Props) {
+  // A link as the server sends it; a button (with its popup) once React runs. React renders
+  // the server's value while it hydrates, then the browser's.
+  const enhanced = useSyncExternalStore(neverChanges, inBrowser, onServer);
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event, undefined)) return;
     event.preventDefault();
@@ -25,5 +32,5 @@ export function ButtonWithPageFallback({ href, onActivate, ...rest }: Props) {
     event.preventDefault();
     onActivate(event.currentTarget);
   };
-  return <a {...rest} href={href} role="button" onClick={click} onKeyDown={key} />;
+  return <a {...rest} href={href} role={enhanced ? 'button' : undefined} aria-haspopup={enhanced ? popup : undefined} onClick={click} onKeyDown={key} />;
 }

@@ -168,7 +168,9 @@ test('without JavaScript the account icon leads to the account page, with the pr
   await page.goto('/login');
   await logIn(page, user.email);
   await expect(page).toHaveURL('/');
-  await page.getByRole('button', { name: 'Open' }).click();
+  // A plain link without JavaScript (no menu button a screen reader would announce).
+  await expect(page.getByRole('button', { name: 'Open' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Open' }).click();
   await expect(page).toHaveURL('/konto');
   await page.getByRole('link', { name: 'Mein Profil' }).click();
   await expect(page).toHaveURL('/profile');

@@ -265,7 +265,7 @@ test('without JavaScript the delete icon leads to a page that asks the same; oth
   await page.goto(`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.id}`)}`);
   await logIn(page, anna.email);
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
-  await page.getByRole('button', { name: 'Rezept löschen' }).click();
+  await page.getByRole('link', { name: 'Rezept löschen' }).click();
   await expect(page).toHaveURL(`/detail/${recipe.id}/loeschen`);
   await expect(page.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
   await expect(page.getByText('«Fotzelschnitten zum Löschen»')).toBeVisible();
@@ -273,7 +273,7 @@ test('without JavaScript the delete icon leads to a page that asks the same; oth
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
   expect(await recipesTitled('Fotzelschnitten zum Löschen')).toHaveLength(1);
 
-  await page.getByRole('button', { name: 'Rezept löschen' }).click();
+  await page.getByRole('link', { name: 'Rezept löschen' }).click();
   await page.getByRole('button', { name: 'Löschen', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeVisible();
@@ -422,7 +422,7 @@ test('signed out, /create and /edit lead to the login and back; others get no co
   await logInAndGo(page, `/detail/${recipe.id}`, beat.email);
   // The recipe first: an error page would have no controls either.
   await expect(page.getByRole('heading', { name: 'Annas Fondue' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Rezept löschen' })).toHaveCount(0);
+  await expect(page.getByTitle('Rezept löschen')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Rezept bearbeiten' })).toHaveCount(0);
   await page.goto('/');
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Annas Fondue' }) });
