@@ -9,6 +9,7 @@ import { SubmitButton } from '../components/form/submit-button.tsx';
 import { Paper } from '../components/paper.tsx';
 import { Stack } from '../components/stack.tsx';
 import { Text } from '../components/text.tsx';
+import { COMMENT_REFUSALS } from '../features/comments/comment-actions.server.ts';
 import { DELETE_COMMENT_QUESTION } from '../features/comments/comment-deletion.ts';
 import { getReportableComment } from '../features/comments/comment-reports.server.ts';
 import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
@@ -28,7 +29,7 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const comment = isUuid(recipeId) && isUuid(commentId) ? await getReportableComment(recipeId, commentId) : undefined;
   if (!comment) throw data(null, { status: 404 });
   // Its author, and the recipe's owner for every comment on it.
-  if (comment.authorId !== user.id && (await getRecipe(recipeId))?.userId !== user.id) throw data(null, { status: 403 });
+  if (comment.authorId !== user.id && (await getRecipe(recipeId))?.userId !== user.id) throw data(COMMENT_REFUSALS.forbidden.message, { status: 403 });
   return { recipeId, commentId, nickname: comment.nickname, text: comment.comment };
 }
 
@@ -37,7 +38,8 @@ export default function CommentDeletePage({ loaderData }: Route.ComponentProps) 
   const pending = usePending();
   return (
     <Paper className={styles.card}>
-      <Form method="post" action={`/detail/${recipeId}`}>
+      {/* Back at the comments afterwards, where the section says it is done. */}
+      <Form method="post" action={`/detail/${recipeId}#kommentare`}>
         <input type="hidden" name="intent" value="delete-comment" />
         <input type="hidden" name="commentId" value={commentId} />
         <Stack spacing={2}>

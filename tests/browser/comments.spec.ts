@@ -97,7 +97,7 @@ test('readers rate and comment; the average follows; authors delete only their o
   await anonymous.reload();
   // The comments first: without them there would be no delete icons either.
   await expect(anonymous.getByText('Mir war es zu wenig gewürzt.')).toBeVisible();
-  await expect(anonymous.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(0);
+  await expect(anonymous.getByTitle('Kommentar löschen')).toHaveCount(0);
   await expect(anonymous.getByRole('listitem').filter({ hasText: 'Sterne' })).toHaveCount(0);
   await hydrated(anonymous);
 
@@ -113,6 +113,8 @@ test('readers rate and comment; the average follows; authors delete only their o
   await expect(dialog.getByText('Bist du sicher, dass du diesen Kommentar löschen möchtest?')).toBeVisible();
   await dialog.getByRole('button', { name: 'Löschen' }).click();
   await expect(dialog).toBeHidden();
+  // Said, and the focus (on the icon that is gone) goes to the saying.
+  await expect(beatPage.getByRole('status').filter({ hasText: 'Der Kommentar ist gelöscht.' })).toBeFocused();
   await expect(beatPage.getByRole('img', { name: 'Bewertung: 2 von 5 Sternen (1 Bewertung)' }).first()).toBeVisible();
   await expect(beatPage.getByText('Wie bei der Nonna.')).toHaveCount(0);
   await expect(beatPage.getByText('Mir war es zu wenig gewürzt.')).toBeVisible();
@@ -260,7 +262,7 @@ test('the recipe owner removes another person’s comment on a phone', async ({ 
   const other = await openPage('desktop');
   await logInAndGo(other, recipe.path, chiara.email);
   await expect(other.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
-  await expect(other.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(0);
+  await expect(other.getByTitle('Kommentar löschen')).toHaveCount(0);
   expect(jsErrors(page)).toEqual([]);
 });
 
@@ -271,7 +273,7 @@ test('without JavaScript a comment’s delete icon leads to a page that asks fir
   await logIn(page, beat.email);
   await expect(page).toHaveURL(recipe.path);
   const comments = page.getByRole('region', { name: 'Kommentare' });
-  await comments.getByRole('button', { name: 'Kommentar löschen' }).click();
+  await comments.getByRole('link', { name: 'Kommentar löschen' }).click();
   await expect(page).toHaveURL(/\/kommentare\/[0-9a-f-]+\/loeschen$/);
   const confirmPath = new URL(page.url()).pathname;
   await expect(page.getByText('Bist du sicher, dass du diesen Kommentar löschen möchtest?')).toBeVisible();
@@ -280,9 +282,10 @@ test('without JavaScript a comment’s delete icon leads to a page that asks fir
   await expect(page).toHaveURL(recipe.path);
   await expect(comments.getByText('Schmeckt wie bei Grossmutter.')).toBeVisible();
 
-  await comments.getByRole('button', { name: 'Kommentar löschen' }).click();
+  await comments.getByRole('link', { name: 'Kommentar löschen' }).click();
   await page.getByRole('button', { name: 'Löschen', exact: true }).click();
-  await expect(page).toHaveURL(recipe.path);
+  await expect(page).toHaveURL(`${recipe.path}#kommentare`);
+  await expect(comments.getByRole('status')).toHaveText('Der Kommentar ist gelöscht.');
   await expect(comments.getByText('Schmeckt wie bei Grossmutter.')).toHaveCount(0);
   await expect(comments.getByText('Günstige Uhren auf www.uhren.example')).toBeVisible();
 
@@ -296,6 +299,7 @@ test('without JavaScript a comment’s delete icon leads to a page that asks fir
   const reportHref = await others.getByRole('link', { name: 'Kommentar von Chiara Rossi melden' }).getAttribute('href');
   const refused = await others.goto(reportHref!.replace(/melden$/, 'loeschen'));
   expect(refused?.status()).toBe(403);
+  await expect(others.getByText('Du kannst nur deine eigenen Kommentare und die Kommentare zu deinen Rezepten löschen.')).toBeVisible();
   expect((await others.goto(confirmPath))?.status()).toBe(404);
 });
 

@@ -30,10 +30,13 @@ type Props = {
   result: CommentActionResult | undefined;
 };
 
+const takeFocus = (element: HTMLElement | null) => element?.focus({ preventScroll: true });
+
 /** "Kommentare": the list, its errors, and the form for signed-in readers. */
 export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }: Props) {
   const createResult = result?.intent === 'create-comment' ? result : undefined;
   const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
+  const deleted = result?.intent === 'delete-comment' && result.ok ? result.commentId : undefined;
   // A saved comment redirects back here, a new location with a new key: the
   // form starts again from its defaults. A refusal keeps the location and the input.
   const { key: formKey, hash } = useLocation();
@@ -55,6 +58,12 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
       </Text>
       {state.error && <ErrorNotice>{state.error}</ErrorNotice>}
       {deleteError && <ErrorNotice>{deleteError}</ErrorNotice>}
+      {deleted && (
+        // It takes the focus, which was on the deleted comment's icon (keyed: each deletion anew).
+        <p key={deleted} role="status" tabIndex={-1} ref={takeFocus} className={styles.deleted}>
+          Der Kommentar ist gelöscht.
+        </p>
+      )}
       <CommentList
         comments={state.comments}
         // The author, and the recipe's owner for every comment on it (the server checks it again).
