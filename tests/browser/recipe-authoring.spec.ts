@@ -292,6 +292,8 @@ test('delete from a card on home: the card disappears', async ({ openPage }) => 
   // (While the dialog is open the page behind it is hidden from the accessibility tree.)
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('Birchermüesli')).toHaveCount(0);
+  // The card's icon is gone: the focus is on the page's heading, not lost to <body>.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await recipesTitled('Birchermüesli')).toEqual([]);
   await expect(page.getByRole('heading', { name: 'Neuestes Rezept' })).toBeVisible();

@@ -20,6 +20,15 @@ type Props = {
   onCancel: () => void;
 };
 
+/** The page's heading takes a focus that fell to <body> (after a card was deleted). */
+function focusHeadingIfLost() {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}
+
 /** "Bist du sicher …?" with the delete form: MUI's Dialog, loaded when the owner first asks to delete. */
 export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCancel }: Props) {
   const fetcher = useFetcher<DeleteAnswer>();
@@ -36,7 +45,16 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
         onCancel={onCancel}
         busy={busy}
         confirm={
-          <fetcher.Form method="post" action={deleteRecipePath(recipeId)} onSubmit={() => setSentFrom(opening)}>
+          <form
+            method="post"
+            action={deleteRecipePath(recipeId)}
+            onSubmit={(event) => {
+              event.preventDefault();
+              setSentFrom(opening);
+              // On a list the card goes, and with it the icon the focus would return to.
+              void fetcher.submit(event.currentTarget).then(() => requestAnimationFrame(focusHeadingIfLost));
+            }}
+          >
             <input type="hidden" name="intent" value="delete" />
             {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
             <Button
@@ -48,7 +66,7 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
             >
               Löschen
             </Button>
-          </fetcher.Form>
+          </form>
         }
       >
         {error && (
