@@ -1,13 +1,9 @@
 // /detail/{id}/kommentare/{commentId}/loeschen: the question of the comment's
 // delete dialog as a page, for its delete icon without JavaScript. It posts
 // the dialog's form to the recipe's page, whose action checks again who may.
-import { data, Form } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/comment-delete';
-import { ButtonLink } from '../components/button-link.tsx';
-import { usePending } from '../components/form/use-form.ts';
-import { SubmitButton } from '../components/form/submit-button.tsx';
-import { Paper } from '../components/paper.tsx';
-import { Stack } from '../components/stack.tsx';
+import { DeleteConfirmation } from '../components/delete-confirmation.tsx';
 import { Text } from '../components/text.tsx';
 import { COMMENT_REFUSALS } from '../features/comments/comment-actions.server.ts';
 import { DELETE_COMMENT_QUESTION } from '../features/comments/comment-deletion.ts';
@@ -17,7 +13,7 @@ import { requireUser } from '../lib/auth.server.ts';
 import { isUuid } from '../utils/ids.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
-import styles from './delete-page.module.css';
+import styles from './comment-delete.module.css';
 
 export function meta() {
   return [...pageMeta('Kommentar löschen'), NOINDEX];
@@ -35,30 +31,19 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export default function CommentDeletePage({ loaderData }: Route.ComponentProps) {
   const { recipeId, commentId, nickname, text } = loaderData;
-  const pending = usePending();
   return (
-    <Paper className={styles.card}>
-      {/* Back at the comments afterwards, where the section says it is done. */}
-      <Form method="post" action={`/detail/${recipeId}#kommentare`}>
-        <input type="hidden" name="intent" value="delete-comment" />
-        <input type="hidden" name="commentId" value={commentId} />
-        <Stack spacing={2}>
-          <Text variant="h1" className={styles.title}>
-            Kommentar löschen
-          </Text>
-          <blockquote className={styles.quote}>
-            <Text className={styles.quoted}>{text}</Text>
-            <Text variant="body2">– {nickname}</Text>
-          </blockquote>
-          <Text>{DELETE_COMMENT_QUESTION}</Text>
-          <div className={styles.buttons}>
-            <ButtonLink to={`/detail/${recipeId}`} variant="outlined">
-              Abbrechen
-            </ButtonLink>
-            <SubmitButton loading={pending}>Löschen</SubmitButton>
-          </div>
-        </Stack>
-      </Form>
-    </Paper>
+    <DeleteConfirmation
+      title="Kommentar löschen"
+      question={DELETE_COMMENT_QUESTION}
+      // Back at the comments afterwards, where the section says it is done.
+      action={`/detail/${recipeId}#kommentare`}
+      fields={{ intent: 'delete-comment', commentId }}
+      cancelTo={`/detail/${recipeId}`}
+    >
+      <blockquote className={styles.quote}>
+        <Text className={styles.quoted}>{text}</Text>
+        <Text variant="body2">– {nickname}</Text>
+      </blockquote>
+    </DeleteConfirmation>
   );
 }
