@@ -1,13 +1,18 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { log } from '../app/lib/logger.server.ts';
 
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
+/** The German 405, with the methods the address does take. */
+export function refuseMethod(res: Response, allowed: readonly string[]) {
+  res.status(405).set('Allow', allowed.join(', ')).type('text/plain; charset=utf-8').send('Diese Anfrageart wird nicht unterstützt.');
+}
 
 /** TRACE, PUT, CONNECT …: answered 405 here, before they reach code that never expects them. */
 export function allowedMethodsOnly(): RequestHandler {
   return (req, res, next) => {
     if (ALLOWED_METHODS.includes(req.method)) return next();
-    res.status(405).set('Allow', ALLOWED_METHODS.join(', ')).type('text/plain; charset=utf-8').send('Diese Anfrageart wird nicht unterstützt.');
+    refuseMethod(res, ALLOWED_METHODS);
   };
 }
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
+import { refuseMethod } from './http-errors.ts';
 import { isRouteDataPath, pagePathOfData } from './route-data.ts';
 
 /** The build's routes as the nested tree `matchRoutes` reads; `handle` says whether the route has an action. */
@@ -20,13 +21,12 @@ export function postsOnlyToActions(build: ServerBuild): RequestHandler {
   const tree = routeTree(build.routes);
   return (req, res, next) => {
     if (req.method !== 'POST') return next();
-    const dataRequest = isRouteDataPath(req.path);
-    const matches = matchRoutes(tree, dataRequest ? pagePathOfData(req.path) : req.path);
+    const matches = matchRoutes(tree, isRouteDataPath(req.path) ? pagePathOfData(req.path) : req.path);
     if (!matches) return next();
     // React Router's target: the deepest route, but for an index route only when the URL asks for it (`?index`).
     const deepest = matches.at(-1)!;
-    const target = deepest.route.index && !new URLSearchParams(req.url.split('?')[1] ?? '').has('index') ? matches.at(-2) : deepest;
+    const target = deepest.route.index && req.query.index === undefined ? matches.at(-2) : deepest;
     if (!target || target.route.handle === true) return next();
-    res.status(405).set('Allow', 'GET, HEAD').type('text/plain; charset=utf-8').send('Diese Anfrageart wird nicht unterstützt.');
+    refuseMethod(res, ['GET', 'HEAD']);
   };
 }
