@@ -193,7 +193,7 @@ export async function resetLinkIsLive(token: string) {
   try {
     const { internalAdapter } = await getAuth().$context;
     const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
-    return verification !== null && verification !== undefined && verification.expiresAt > new Date();
+    return verification ? verification.expiresAt > new Date() : false;
   } catch (error) {
     log.warn('reset link not checked', { error });
     return true;

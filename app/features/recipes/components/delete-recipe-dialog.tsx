@@ -8,7 +8,6 @@ import { DeleteIcon } from '../../../components/icons.tsx';
 import { MuiTheme } from '../../../theme/mui-theme.tsx';
 import { DELETE_QUESTION, deleteRecipePath } from '../recipe-deletion.ts';
 
-
 type DeleteAnswer = { deleted: true } | { error: string };
 
 type Props = {
