@@ -106,7 +106,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <Item term="Anmeldungen">
               Wenn du dich anmeldest, speichern wir eine Sitzung mit Gerät und Browser sowie der IP-Adresse, als Protokoll
               der Anmeldung. Dafür setzen wir ein Cookie, nur für die Anmeldung. Nach der Registrierung und nach dem
-              Erfassen eines Rezepts bringt ein zweites den Hinweis dazu auf die nächste Seite; es wird dort gelöscht und
+              Erfassen oder Löschen eines Rezepts bringt ein zweites den Hinweis dazu auf die nächste Seite; es wird dort gelöscht und
               verfällt spätestens nach einer Minute. Wer nur liest, bekommt kein Cookie.
               Im Kochmodus merkt sich dein Browser die abgehakten Zutaten – nur auf deinem Gerät, wir erfahren davon nichts.
             </Item>
