@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { DeleteIcon } from '../../../components/icons.tsx';
@@ -36,6 +36,15 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
   const answer = sentFrom === opening && !busy ? fetcher.data : undefined;
   const error = answer && 'error' in answer ? answer.error : undefined;
   const deleted = answer !== undefined && 'deleted' in answer;
+  // On a list the card goes after a delete, and with it this dialog and the icon the focus would
+  // return to. Unmounting is the one moment that always comes after the focus is lost.
+  const sent = useRef(false);
+  useEffect(
+    () => () => {
+      if (sent.current) requestAnimationFrame(focusHeadingIfLost);
+    },
+    [],
+  );
   return (
     <MuiTheme>
       <ConfirmDialog
@@ -44,14 +53,12 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
         onCancel={onCancel}
         busy={busy}
         confirm={
-          <form
+          <fetcher.Form
             method="post"
             action={deleteRecipePath(recipeId)}
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={() => {
+              sent.current = true;
               setSentFrom(opening);
-              // On a list the card goes, and with it the icon the focus would return to.
-              void fetcher.submit(event.currentTarget).then(() => requestAnimationFrame(focusHeadingIfLost));
             }}
           >
             <input type="hidden" name="intent" value="delete" />
@@ -65,7 +72,7 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
             >
               Löschen
             </Button>
-          </form>
+          </fetcher.Form>
         }
       >
         {error && (
