@@ -110,13 +110,15 @@ test('a second process on the same DATA_DIR is refused; SIGTERM finishes request
   const first = startServer({ PORT: String(port), PUBLIC_URL: url });
   await waitForHealth(url, first);
   expect(readFileSync(path.join(dataDir, 'chuchiblog.lock'), 'utf8')).toBe(String(first.child.pid));
-  // On Linux the server replaced itself once (same PID) to run with two malloc arenas and
-  // V8's young generation capped (server.js).
+  // On Linux the server replaced itself once (same PID) to run with two malloc arenas, V8's
+  // young generation capped and its old generation growing by at most twice (server.js).
   if (process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX) {
     expect(readFileSync(`/proc/${first.child.pid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
   }
-  if (process.platform === 'linux' && !/max[-_]semi[-_]space[-_]size/.test(process.env.NODE_OPTIONS ?? '')) {
-    expect(readFileSync(`/proc/${first.child.pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=16');
+  if (process.platform === 'linux') {
+    const commandLine = readFileSync(`/proc/${first.child.pid}/cmdline`, 'utf8').split('\0');
+    if (!/max[-_]semi[-_]space[-_]size/.test(process.env.NODE_OPTIONS ?? '')) expect(commandLine).toContain('--max-semi-space-size=16');
+    if (!/heap[-_]growing[-_]percent/.test(process.env.NODE_OPTIONS ?? '')) expect(commandLine).toContain('--heap-growing-percent=100');
   }
 
   const second = startServer({ PORT: String(await freePort()) });
