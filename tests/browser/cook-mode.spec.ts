@@ -115,6 +115,24 @@ test('the screen stays on, with a visible toggle; where the browser cannot, a Ge
   await expect(without.getByRole('button', { name: 'Bildschirm anlassen' })).toHaveCount(0);
 });
 
+test('the toggle has its place before hydration: the step does not move when it comes', async ({ openPage }) => {
+  for (const device of ['mobile', 'desktop'] as const) {
+    const page = await openPage(device);
+    // The stand-in of the test above: a browser that can keep the screen on.
+    await page.addInitScript(() => Object.defineProperty(navigator, 'wakeLock', { value: { request: async () => new EventTarget() } }));
+    await page.goto(`${recipePath}/kochmodus`);
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Bildschirm anlassen' })).toBeVisible();
+    const withScripts = await stepHeading(page).boundingBox();
+
+    // The page as the server sends it, which is what the browser shows until hydration.
+    const asSent = await openPage(device, { javaScriptEnabled: false });
+    await asSent.goto(`${recipePath}/kochmodus`);
+    await expect(asSent.getByRole('button', { name: 'Bildschirm anlassen' })).toHaveCount(0);
+    expect(await stepHeading(asSent).boundingBox(), device).toEqual(withScripts);
+  }
+});
+
 test('without JavaScript the steps are links', async ({ openPage }) => {
   const page = await openPage('mobile', { javaScriptEnabled: false });
   await page.goto(`${recipePath}/kochmodus`);

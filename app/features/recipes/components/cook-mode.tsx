@@ -139,8 +139,7 @@ export function CookMode({ recipe, servings, step }: Props) {
 }
 
 function WakeLockControl({ supported, wanted, setWanted, active, refused }: ReturnType<typeof useWakeLock>) {
-  if (supported === undefined) return null; // before hydration nothing can be kept on
-  if (!supported || refused) {
+  if (supported === false || refused) {
     return (
       <p role="note" className={styles.wakeNote}>
         Dieser Browser kann den Bildschirm nicht wach halten. Stelle die automatische Bildschirmsperre in den Einstellungen
@@ -148,8 +147,11 @@ function WakeLockControl({ supported, wanted, setWanted, active, refused }: Retu
       </p>
     );
   }
+  // Before hydration nothing can be kept on: the row keeps its place unseen (and out of reach), so
+  // the step below does not move when it comes.
+  const pending = supported === undefined;
   return (
-    <div className={styles.wake}>
+    <div className={pending ? `${styles.wake} ${styles.pending}` : styles.wake} inert={pending}>
       <button type="button" aria-pressed={wanted} className={styles.wakeButton} onClick={() => setWanted(!wanted)}>
         Bildschirm anlassen
       </button>
