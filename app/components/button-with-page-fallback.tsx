@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type AnchorHTMLAttributes, type KeyboardEvent, type MouseEvent } from 'react';
+import { useSyncExternalStore, type AnchorHTMLAttributes, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import { isPlainClick } from './app-link.tsx';
 
 const neverChanges = () => () => {};
@@ -10,14 +10,16 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
   href: string;
   /** With JavaScript: what a click, Enter or the space bar does instead (open a menu or a dialog). */
   onActivate: (element: HTMLElement) => void;
+  ref?: Ref<HTMLAnchorElement>;
 };
 
 /**
  * A button that is a link until React runs: the account icon and the delete
- * icons open a menu or a dialog with JavaScript, and lead to a page that does
- * the same without it (the account page, a confirmation page).
+ * icons open a menu or a dialog with JavaScript, the phone's search icon the
+ * header's field; without it they lead to a page that does the same (the
+ * account page, a confirmation page, /suche).
  */
-export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popup, ...rest }: Props) {
+export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
   // A link as the server sends it; a button (with its popup) once React runs. React renders
   // the server's value while it hydrates, then the browser's.
   const enhanced = useSyncExternalStore(neverChanges, inBrowser, onServer);
@@ -32,5 +34,17 @@ export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popu
     event.preventDefault();
     onActivate(event.currentTarget);
   };
-  return <a {...rest} href={href} role={enhanced ? 'button' : undefined} aria-haspopup={enhanced ? popup : undefined} onClick={click} onKeyDown={key} />;
+  // What it opens exists only then: a link says nothing of a popup or of being expanded.
+  return (
+    <a
+      {...rest}
+      href={href}
+      role={enhanced ? 'button' : undefined}
+      aria-haspopup={enhanced ? popup : undefined}
+      aria-expanded={enhanced ? expanded : undefined}
+      aria-controls={enhanced ? controls : undefined}
+      onClick={click}
+      onKeyDown={key}
+    />
+  );
 }

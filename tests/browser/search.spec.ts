@@ -42,7 +42,9 @@ test('phone without JavaScript: the icon is a link to /suche, whose form searche
   const page = await openPage('mobile', { javaScriptEnabled: false });
   await page.goto('/');
   await expect(page.getByRole('banner').getByRole('searchbox')).toBeHidden();
-  await page.getByRole('link', { name: 'Suche öffnen' }).click();
+  const toggle = page.getByRole('link', { name: 'Suche öffnen' });
+  await expect(toggle).not.toHaveAttribute('aria-expanded');
+  await toggle.click();
   await expect(page).toHaveURL('/suche');
   await page.getByRole('searchbox', { name: 'Suchbegriff' }).fill('Karotte');
   await page.getByLabel('Kategorie', { exact: true }).selectOption('Backen');
@@ -58,7 +60,7 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   const page = await openPage('mobile');
   await page.goto('/');
   await hydrated(page);
-  const toggle = page.getByRole('link', { name: 'Suche öffnen' });
+  const toggle = page.getByRole('button', { name: 'Suche öffnen' });
   await toggle.click();
   const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
   await expect(field).toBeVisible();
@@ -75,11 +77,11 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   expect(page.errors).toEqual([]);
 });
 
-test('phone with the keyboard: Escape closes the field and the focus goes back to the icon', async ({ openPage }) => {
+test('phone with the keyboard: the icon is a button (Enter and the space bar); Escape closes the field and the focus goes back to it', async ({ openPage }) => {
   const page = await openPage('mobile');
   await page.goto('/');
   await hydrated(page);
-  const toggle = page.getByRole('link', { name: 'Suche öffnen' });
+  const toggle = page.getByRole('button', { name: 'Suche öffnen' });
   await toggle.focus();
   await page.keyboard.press('Enter');
   const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
@@ -88,6 +90,12 @@ test('phone with the keyboard: Escape closes the field and the focus goes back t
   await expect(field).toBeHidden();
   await expect(toggle).toBeFocused();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  // The space bar opens it as well, and does not scroll the page.
+  await page.keyboard.press(' ');
+  await expect(field).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Suche schliessen' })).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.keyboard.press('Escape');
 });
 
 test('desktop with JavaScript: filters narrow the words; junk filters are named and ignored', async ({ openPage }) => {

@@ -1,15 +1,15 @@
 import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
-import { AppLink } from '../app-link.tsx';
+import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
 import styles from './header-search.module.css';
 
 /**
  * The header's search: from 600 px a field with a button; on phones an icon.
  * Without JavaScript the field is a plain GET form to /suche and the icon a
- * link to /suche (which has the full form). With it, the icon opens the field
- * below the bar (a disclosure) and puts the cursor in it.
+ * link to /suche (which has the full form). With it, the icon is a button
+ * that opens the field below the bar (a disclosure) and puts the cursor in it.
  */
 export function HeaderSearch() {
   // Open on the page where it was opened: a search (or any navigation) closes it.
@@ -25,20 +25,17 @@ export function HeaderSearch() {
 
   return (
     <div className={styles.root}>
-      <AppLink
+      <ButtonWithPageFallback
         ref={toggle}
-        to={SEARCH_PATH}
+        href={SEARCH_PATH}
         className={styles.toggle}
         aria-label={open ? 'Suche schliessen' : 'Suche öffnen'}
         aria-expanded={open}
         aria-controls={`${id}-form`}
-        onClick={(event) => {
-          event.preventDefault();
-          setOpenOn(open ? null : key);
-        }}
+        onActivate={() => setOpenOn(open ? null : key)}
       >
         <SearchIcon />
-      </AppLink>
+      </ButtonWithPageFallback>
       <Form
         id={`${id}-form`}
         method="get"
