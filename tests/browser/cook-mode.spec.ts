@@ -125,11 +125,17 @@ test('the toggle has its place before hydration: the step does not move when it 
     await expect(page.getByRole('button', { name: 'Bildschirm anlassen' })).toBeVisible();
     const withScripts = await stepHeading(page).boundingBox();
 
-    // The page as the server sends it, which is what the browser shows until hydration.
-    const asSent = await openPage(device, { javaScriptEnabled: false });
+    // The page as the browser shows it until hydration: its scripts held back.
+    const asSent = await openPage(device);
+    await asSent.route(/\.js(\?|$)/, (route) => route.abort());
     await asSent.goto(`${recipePath}/kochmodus`);
     await expect(asSent.getByRole('button', { name: 'Bildschirm anlassen' })).toHaveCount(0);
     expect(await stepHeading(asSent).boundingBox(), device).toEqual(withScripts);
+
+    // Without JavaScript it never comes, and leaves no empty place.
+    const withoutScripts = await openPage(device, { javaScriptEnabled: false });
+    await withoutScripts.goto(`${recipePath}/kochmodus`);
+    expect((await stepHeading(withoutScripts).boundingBox())!.y, device).toBeLessThan(withScripts!.y - 40);
   }
 });
 
