@@ -26,10 +26,15 @@ test.beforeAll(async ({ app }) => {
   longPath = `/detail/${recipe.id}`;
 });
 
-test('without JavaScript the menu button opens the categories at phone width', async ({ openPage }) => {
+test('without JavaScript the menu button opens the categories at phone width, and a link closes them', async ({ openPage }) => {
   const page = await openPage('mobile', { javaScriptEnabled: false });
   await page.goto('/');
   const categories = page.getByRole('navigation', { name: 'Kategorien' });
+  await expect(categories.getByRole('link', { name: 'Backen' })).toBeHidden();
+  await categories.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await expect(categories.getByRole('link', { name: 'Backen' })).toBeVisible();
+  // Nothing else closes it without JavaScript.
+  await categories.getByRole('link', { name: 'Navigation schliessen' }).click();
   await expect(categories.getByRole('link', { name: 'Backen' })).toBeHidden();
   await categories.getByRole('button', { name: 'Navigation öffnen' }).click();
   await categories.getByRole('link', { name: 'Backen' }).click();

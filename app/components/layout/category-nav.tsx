@@ -48,6 +48,10 @@ export function CategoryNav() {
         {menuWanted && <CategoryMenu id="category-menu" anchor={anchor} onClose={() => setAnchor(null)} />}
       </div>
       <div id="kategorien" className={styles.navLinks}>
+        {/* Only in the list opened as the page's target: without JavaScript nothing else closes it. */}
+        <a href="#" className={styles.navClose}>
+          Navigation schliessen
+        </a>
         {CATEGORIES.map((c) => {
           const to = `/${c.slug}` as const;
           const current = here === to || here.startsWith(`${to}/`);
