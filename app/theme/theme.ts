@@ -35,7 +35,12 @@ export const theme = createTheme({
     body1: { fontSize: '1.05rem', lineHeight: 1.7 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // The keyboard's focus on a button: a gold ring outside it, as on the site's own pill buttons
+    // (MUI's own is a faint ripple, hard to see on the dark contained button).
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.main}`, outlineOffset: 2 } }) },
+    },
     MuiCard: { defaultProps: { elevation: 0 } },
     // The blog's surfaces (forms, side panels, comments) are flat cards with large round corners.
     // Menus and dialogs keep their shadow and corners (they set their own elevation); an Alert is a

@@ -115,6 +115,22 @@ test('desktop with JavaScript: filters narrow the words; junk filters are named 
   expect(page.errors).toEqual([]);
 });
 
+test('with the keyboard, the search page\'s button wears a visible ring; not after a click', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/suche?q=Zopf');
+  await hydrated(page);
+  const button = main(page).getByRole('button', { name: 'Suchen', exact: true });
+  const ring = () => button.evaluate((element) => getComputedStyle(element).outline);
+  await main(page).getByRole('searchbox', { name: 'Suchbegriff' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(button).toBeFocused();
+  expect(await ring()).toBe('rgb(184, 137, 43) solid 3px');
+  await page.getByLabel('Dauer').selectOption('bis 15 Minuten');
+  await button.click();
+  await expect(page).toHaveURL('/suche?q=Zopf&dauer=15');
+  expect(await ring()).not.toMatch(/solid 3px/);
+});
+
 test('nothing found: a German empty state with "Meinten Sie" and the categories', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });
   await page.goto('/suche?q=Rueblitortte%20Schoggi');
