@@ -6,7 +6,7 @@ const inBrowser = () => true;
 const onServer = () => false;
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'onClick' | 'onKeyDown'> & {
-  /** Where it leads before JavaScript runs: a page that does the same (the account page, a confirmation). */
+  /** Where it leads before JavaScript runs: what does the same (the account page, a confirmation, a part of the page). */
   href: string;
   /** With JavaScript: what a click, Enter or the space bar does instead (open a menu or a dialog). */
   onActivate: (element: HTMLElement) => void;
@@ -14,10 +14,11 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
 };
 
 /**
- * A button that is a link until React runs: the account icon and the delete
- * icons open a menu or a dialog with JavaScript, the phone's search icon the
- * header's field; without it they lead to a page that does the same (the
- * account page, a confirmation page, /suche).
+ * A button that is a link until React runs: the account icon, the delete icons
+ * and the phone's category menu open a menu or a dialog with JavaScript, the
+ * phone's search icon the header's field; without it they lead to what does the
+ * same (the account page, a confirmation page, the categories' list as the
+ * page's target, /suche).
  */
 export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
   // A link as the server sends it; a button (with its popup) once React runs. React renders

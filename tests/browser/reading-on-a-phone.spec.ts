@@ -31,12 +31,14 @@ test('without JavaScript the menu button opens the categories at phone width, an
   await page.goto('/');
   const categories = page.getByRole('navigation', { name: 'Kategorien' });
   await expect(categories.getByRole('link', { name: 'Backen' })).toBeHidden();
-  await categories.getByRole('button', { name: 'Navigation öffnen' }).click();
+  // A plain link to the list without JavaScript (no menu button a screen reader would announce).
+  await expect(categories.getByRole('button', { name: 'Navigation öffnen' })).toHaveCount(0);
+  await categories.getByRole('link', { name: 'Navigation öffnen' }).click();
   await expect(categories.getByRole('link', { name: 'Backen' })).toBeVisible();
   // Nothing else closes it without JavaScript.
   await categories.getByRole('link', { name: 'Navigation schliessen' }).click();
   await expect(categories.getByRole('link', { name: 'Backen' })).toBeHidden();
-  await categories.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await categories.getByRole('link', { name: 'Navigation öffnen' }).click();
   await categories.getByRole('link', { name: 'Backen' }).click();
   await expect(page).toHaveURL('/backen');
   await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';
 import { AppLink } from '../app-link.tsx';
+import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
 import { lazyComponent } from '../lazy-component.tsx';
 import styles from './site-layout.module.css';
 
@@ -22,29 +23,20 @@ export function CategoryNav() {
       <div className={styles.navMenu}>
         {/* A link to the list below until JavaScript runs (the list opens as the
             page's :target, see site-layout.module.css); then the menu button. */}
-        <a
+        <ButtonWithPageFallback
           href="#kategorien"
-          role="button"
+          onActivate={(element) => {
+            setMenuWanted(true);
+            setAnchor(element);
+          }}
           className={styles.menuButton}
           aria-label="Navigation öffnen"
           aria-controls={anchor ? 'category-menu' : undefined}
           aria-haspopup="true"
           aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            setMenuWanted(true);
-            setAnchor(event.currentTarget);
-          }}
-          onKeyDown={(event) => {
-            // A button answers the space bar as well as Enter.
-            if (event.key === ' ') {
-              event.preventDefault();
-              event.currentTarget.click();
-            }
-          }}
         >
           <MenuIcon />
-        </a>
+        </ButtonWithPageFallback>
         {menuWanted && <CategoryMenu id="category-menu" anchor={anchor} onClose={() => setAnchor(null)} />}
       </div>
       <div id="kategorien" className={styles.navLinks}>
