@@ -41,7 +41,18 @@ describe('how many a recipe is for', () => {
     ['ergibt 1 Wähe', 2, 'ergibt 2 Wähen'],
     ['für 1 Formel-1-Team', 2, 'für 2 Formel-1-Team'],
     ['für 4 Personen (ca. 16 Schalen)', 1, 'für 1 Person (ca. 4 Schalen)'],
-    ['für 1 grossen Zopf (ca. 1,5 kg)', 2, 'für 2 grossen Zopf (ca. 3 kg)'],
+    // an adjective before the counted noun follows it into the plural and back
+    ['für 1 grossen Zopf (ca. 1,5 kg)', 2, 'für 2 grosse Zöpfe (ca. 3 kg)'],
+    ['für 2 grosse Zöpfe', 1, 'für 1 grossen Zopf'],
+    ['für 1 kleine Torte', 3, 'für 3 kleine Torten'],
+    ['für 2 kleine Torten', 1, 'für 1 kleine Torte'],
+    ['ergibt 1 grosses Blech', 2, 'ergibt 2 grosse Bleche'],
+    ['ergibt 2 grosse Kuchenbleche', 1, 'ergibt 1 grosses Kuchenblech'],
+    ['für 1 runden Laib', 2, 'für 2 runde Laibe'],
+    ['für 1 Kranz', 2, 'für 2 Kränze'],
+    // a word that is no adjective of a counted noun stays
+    ['für 1 grossen Kuchen', 2, 'für 2 grossen Kuchen'],
+    ['für 1 ganz grossen Zopf', 2, 'für 2 ganz grossen Zopf'],
   ])('%s for %i → %s', (quantity, count, expected) => {
     expect(scaleQuantity(quantity, servingsOf(quantity)!, count)).toBe(expected);
   });
@@ -145,6 +156,13 @@ describe('counted ingredients follow their number', () => {
     [{ amount: '2', name: 'Blatt Gelatine' }, 2, { amount: '4', name: 'Blatt Gelatine' }],
     [{ amount: 'etwas', name: 'Eier' }, 0.5, { amount: 'etwas', name: 'Eier' }],
     [{ amount: '1', name: 'Ei' }, 1, { amount: '1', name: 'Ei' }],
+    // weights in brackets scale with the amount; a weight each ("à 400 g") is one piece's size
+    [{ amount: '3', name: 'frische Eiweiss (ca. 100 g)' }, 2, { amount: '6', name: 'frische Eiweiss (ca. 200 g)' }],
+    [{ amount: '1', name: 'Zwiebel (ca. 150 g), gehackt' }, 2, { amount: '2', name: 'Zwiebeln (ca. 300 g), gehackt' }],
+    [{ amount: '2 Dosen', name: 'Tomaten (à 400 g)' }, 0.5, { amount: '1 Dose', name: 'Tomaten (à 400 g)' }],
+    [{ amount: '500 g', name: 'Rüebli (je 100 g oder 4 Stück)' }, 2, { amount: '1 kg', name: 'Rüebli (je 100 g oder 4 Stück)' }],
+    [{ amount: '2', name: 'Kuchenteige (ca. 25 × 42 cm)' }, 2, { amount: '4', name: 'Kuchenteige (ca. 25 × 42 cm)' }],
+    [{ amount: '200 g', name: 'Mehl (ca. 50 g zum Bestäuben)' }, 1, { amount: '200 g', name: 'Mehl (ca. 50 g zum Bestäuben)' }],
   ])('%o × %d → %o', (ingredient, factor, expected) => {
     expect(scaleIngredient(ingredient, factor)).toEqual(expected);
   });

@@ -23,41 +23,63 @@ export function servingsOf(quantity: string): Servings | undefined {
 }
 
 /**
- * The words a quantity counts right after its number, as a stem and the plural's ending: 1 Person,
- * 2 Personen; with the compounds on -form and -blech (1 Springform, 2 Springformen).
+ * The words a quantity counts right after its number, in both numbers (1 Person, 2 Personen), with
+ * the grammatical gender an adjective before them follows (1 grossen Zopf, 2 grosse Zöpfe). Form
+ * and Blech also end compounds (1 Springform, 2 Springformen).
  */
-const PLURAL_ENDINGS = (
-  [
-    ['Person', 'en'],
-    ['Portion', 'en'],
-    ['(?:\\p{L}+f|F)orm', 'en'],
-    ['(?:\\p{L}+b|B)lech', 'e'],
-    ['Torte', 'n'],
-    ['Wähe', 'n'],
-    ['Tarte', 's'],
-    ['Laib', 'e'],
-    ['Brot', 'e'],
-  ] as const
-).map(([stem, ending]) => ({
-  ending,
-  // (?!\p{L}): the word ends there (\b knows no umlauts).
-  singular: new RegExp(`^(\\s+)(${stem})(?!\\p{L})`, 'u'),
-  plural: new RegExp(`^(\\s+)(${stem})${ending}(?!\\p{L})`, 'u'),
-}));
+const COUNTED_NOUNS: Array<{ singular: string; plural: string; gender: 'm' | 'f' | 'n'; compound?: true }> = [
+  { singular: 'Person', plural: 'Personen', gender: 'f' },
+  { singular: 'Portion', plural: 'Portionen', gender: 'f' },
+  { singular: 'Form', plural: 'Formen', gender: 'f', compound: true },
+  { singular: 'Blech', plural: 'Bleche', gender: 'n', compound: true },
+  { singular: 'Torte', plural: 'Torten', gender: 'f' },
+  { singular: 'Wähe', plural: 'Wähen', gender: 'f' },
+  { singular: 'Tarte', plural: 'Tartes', gender: 'f' },
+  { singular: 'Laib', plural: 'Laibe', gender: 'm' },
+  { singular: 'Brot', plural: 'Brote', gender: 'n' },
+  { singular: 'Zopf', plural: 'Zöpfe', gender: 'm' },
+  { singular: 'Kranz', plural: 'Kränze', gender: 'm' },
+];
+
+/** An adjective's ending after "für 1 …" (accusative): grossen Zopf, grosse Torte, grosses Blech; in the plural always -e. */
+const ADJECTIVE_ENDING = { m: 'en', f: 'e', n: 'es', plural: 'e' } as const;
+
+const COUNTED_WORDS = COUNTED_NOUNS.map((noun) => {
+  const word = (form: string) => (noun.compound ? `\\p{L}+${form.toLowerCase()}|${form}` : form);
+  // An adjective (a lower-case word on -e, -en, -er or -es) may stand between number and noun;
+  // (?!\p{L}): the noun ends there (\b knows no umlauts).
+  const pattern = (form: string) => new RegExp(`^(\\s+)(?:(\\p{Ll}\\p{L}*?)(?:en|es|er|e)(\\s+))?(${word(form)})(?!\\p{L})`, 'u');
+  return { ...noun, singularPattern: pattern(noun.singular), pluralPattern: pattern(noun.plural) };
+});
+
+/** The counted words right after the number in the number `count` asks for: "1 grossen Zopf" → "2 grosse Zöpfe". */
+function countedWordsFor(rest: string, count: number) {
+  for (const noun of COUNTED_WORDS) {
+    const [from, to] = count === 1 ? [noun.plural, noun.singular] : [noun.singular, noun.plural];
+    const match = (count === 1 ? noun.pluralPattern : noun.singularPattern).exec(rest);
+    if (!match) continue;
+    const [whole, space, adjectiveStem, adjectiveSpace, word] = match as unknown as [string, string, string | undefined, string | undefined, string];
+    const adjective = adjectiveStem === undefined ? '' : `${adjectiveStem}${ADJECTIVE_ENDING[count === 1 ? noun.gender : 'plural']}${adjectiveSpace}`;
+    // A compound keeps its first part: Spring|form → Spring|formen.
+    const counted = word === from ? to : `${word.slice(0, word.length - from.length)}${to.toLowerCase()}`;
+    return `${space}${adjective}${counted}${rest.slice(whole.length)}`;
+  }
+  return rest;
+}
+
+/** A weight or volume in free text ("ca. 1,5 kg", "(ca. 100 g)"); sizes ("26 cm") are none. */
+const WEIGHT = /(?<![\d,.])\d+(?:,\d+)?\s?(?:kg|g|l|dl|ml)(?!\p{L})/gu;
 
 /** The quantity text for `count` instead of the recipe's number: "für 4 Personen" → "für 6 Personen". */
 export function scaleQuantity(quantity: string, servings: Servings, count: number) {
-  let rest = quantity.slice(servings.end);
-  for (const { ending, singular, plural } of PLURAL_ENDINGS) {
-    rest = count === 1 ? rest.replace(plural, '$1$2') : rest.replace(singular, `$1$2${ending}`);
-  }
+  let rest = countedWordsFor(quantity.slice(servings.end), count);
   // A second count of pieces ("für 4 Personen (ca. 24 Stück)") and a weight ("ca. 1,5 kg") follow; sizes ("26 cm") do not.
   const factor = count / servings.count;
   rest = rest.replace(
     /(?<![\d,.])(\d{1,4})(\s+(?:Stück|Stk\.|Portionen|Personen|Schalen|Guetzli|Kugeln|Scheiben)(?!\p{L}))/gu,
     (_, n: string, word: string) => `${Math.max(1, Math.round(Number(n) * factor))}${word}`,
   );
-  rest = rest.replace(/(?<![\d,.])\d+(?:,\d+)?\s?(?:kg|g|l|dl|ml)(?!\p{L})/gu, (weight) => scaleAmount(weight, factor));
+  rest = rest.replace(WEIGHT, (weight) => scaleAmount(weight, factor));
   return `${quantity.slice(0, servings.start)}${count}${rest}`;
 }
 
@@ -301,10 +323,22 @@ function nameForPieces(name: string, pieces: number) {
   return name;
 }
 
-/** An ingredient for `factor` times the recipe: its amount scaled, and a counted name in singular or plural to match. */
+/**
+ * Weights in brackets scale with the amount: "Eiweiss (ca. 100 g)" × 2 → "(ca. 200 g)". A weight
+ * each ("1 Dose à 400 g", "je 50 g") is the size of one piece and stays.
+ */
+function nameWithWeights(name: string, factor: number) {
+  if (factor === 1) return name;
+  return name.replace(/\([^()]*\)/g, (bracket) =>
+    bracket.replace(WEIGHT, (weight, offset: number) => (/(?:à|je|pro)\s*$/.test(bracket.slice(0, offset)) ? weight : scaleAmount(weight, factor))),
+  );
+}
+
+/** An ingredient for `factor` times the recipe: its amount scaled, a counted name in singular or plural to match, weights in its brackets scaled. */
 export function scaleIngredient(ingredient: { amount: string; name: string }, factor: number) {
   const { text, pieces } = scaled(ingredient.amount, factor);
-  return { amount: text, name: pieces === undefined ? ingredient.name : nameForPieces(ingredient.name, pieces) };
+  const name = pieces === undefined ? ingredient.name : nameForPieces(ingredient.name, pieces);
+  return { amount: text, name: nameWithWeights(name, factor) };
 }
 
 /** The smallest and largest number of servings the calculator offers. */
