@@ -13,8 +13,8 @@ type Props = {
   title: string;
   /** The delete dialog's question, word for word. */
   question: string;
-  /** Where the dialog's form posts, with its hidden fields. */
-  action: string;
+  /** Where the dialog's form posts (the page itself when not given), with its hidden fields. */
+  action?: string;
   fields: Record<string, string>;
   /** Where "Abbrechen" leads back to. */
   cancelTo: AppPath;

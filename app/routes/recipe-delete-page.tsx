@@ -1,11 +1,14 @@
 // /detail/{id}/loeschen: the question of the recipe's delete dialog as a page,
 // for the owner's delete icon without JavaScript. It posts the dialog's form
-// to /detail/{id}/delete (routes/recipe-delete.ts), which checks again.
+// to itself; its action is the dialog's (routes/recipe-delete.ts), and a
+// refusal shows here, as a page, not as the dialog's JSON.
 import { data } from 'react-router';
 import type { Route } from './+types/recipe-delete-page';
 import { DeleteConfirmation } from '../components/delete-confirmation.tsx';
+import { ErrorNotice } from '../components/error-notice.tsx';
 import { Text } from '../components/text.tsx';
-import { DELETE_QUESTION, deleteRecipePath } from '../features/recipes/recipe-deletion.ts';
+import { deleteRecipeAction } from '../features/recipes/recipe-delete-action.server.ts';
+import { DELETE_QUESTION } from '../features/recipes/recipe-deletion.ts';
 import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -23,16 +26,17 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   return { recipeId: recipe.uid, title: recipe.title };
 }
 
-export default function RecipeDeletePage({ loaderData }: Route.ComponentProps) {
+/** Home afterwards, where the notice says it is done: the page itself is gone with the recipe. */
+export function action(args: Route.ActionArgs) {
+  return deleteRecipeAction(args, '/');
+}
+
+export default function RecipeDeletePage({ loaderData, actionData }: Route.ComponentProps) {
   const { recipeId, title } = loaderData;
+  const error = actionData && 'error' in actionData ? actionData.error : undefined;
   return (
-    <DeleteConfirmation
-      title="Rezept löschen"
-      question={DELETE_QUESTION}
-      action={deleteRecipePath(recipeId)}
-      fields={{ intent: 'delete', redirectTo: '/' }}
-      cancelTo={`/detail/${recipeId}`}
-    >
+    <DeleteConfirmation title="Rezept löschen" question={DELETE_QUESTION} fields={{ intent: 'delete', redirectTo: '/' }} cancelTo={`/detail/${recipeId}`}>
+      {error && <ErrorNotice>{error}</ErrorNotice>}
       <Text>«{title}»</Text>
     </DeleteConfirmation>
   );

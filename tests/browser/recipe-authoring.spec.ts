@@ -280,6 +280,22 @@ test('without JavaScript the delete icon leads to a page that asks the same; oth
   expect(await recipesTitled('Fotzelschnitten zum Löschen')).toEqual([]);
 });
 
+test('without JavaScript a delete that finds its recipe gone already answers with a page, not the dialog\'s JSON', async ({ openPage }) => {
+  const recipe = await createRecipe(anna, { title: 'Chäschüechli zweimal gelöscht' });
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto(`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.id}/loeschen`)}`);
+  await logIn(page, anna.email);
+  await expect(page).toHaveURL(`/detail/${recipe.id}/loeschen`);
+  // Deleted meanwhile, as from a second tab.
+  await getDb().delete(recipes).where(eq(recipes.id, recipe.id));
+
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
+  expect((await answer).headers()['content-type']).toContain('text/html');
+  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
+  await expect(page.getByText('"error"')).toHaveCount(0);
+});
+
 test('delete from a card on home: the card disappears', async ({ openPage }) => {
   await createRecipe(anna, { title: 'Birchermüesli', createdAt: new Date(Date.now() - 30 * 86_400_000) });
   await createRecipe(anna, { title: 'Neuestes Rezept' });

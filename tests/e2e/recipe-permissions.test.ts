@@ -121,15 +121,23 @@ test('the edit page itself: anonymous to the login, others 403, the owner sees t
   expect(await page.text()).toContain('Bearbeite dein Rezept');
 });
 
-test('delete: anonymous goes to the login, another user gets 403, the owner deletes', async () => {
+// The dialog's address, and the confirmation page's own (without JavaScript), which answers a refusal as a page.
+test.each([
+  ['the dialog', (id: string) => `/detail/${id}/delete`, 'application/json', { status: 200, location: null }],
+  ['the confirmation page', (id: string) => `/detail/${id}/loeschen`, 'text/html', { status: 302, location: '/' }],
+])('delete through %s: anonymous goes to the login, another user gets 403, the owner deletes', async (_, pathOf, refusalType, afterForeignTarget) => {
   const recipe = await createRecipe(owner, { title: 'Zum Löschen' });
-  const path = `/detail/${recipe.id}/delete`;
+  const path = pathOf(recipe.id);
 
   const remove = { intent: 'delete' };
   expect(isLoginRedirect(await post(path, form(remove)), path)).toBe(true);
-  expect((await post(path, form(remove), cookies.other)).status).toBe(403);
+  const forbidden = await post(path, form(remove), cookies.other);
+  expect(forbidden.status).toBe(403);
+  expect(forbidden.headers.get('content-type')).toContain(refusalType);
   // Without the intent, or with a body that is no form, nothing is deleted.
-  expect((await post(path, form({}), cookies.owner)).status).toBe(400);
+  const withoutIntent = await post(path, form({}), cookies.owner);
+  expect(withoutIntent.status).toBe(400);
+  expect(await withoutIntent.text()).toContain('Diese Anfrage können wir so nicht verarbeiten.');
   expect((await post(path, 'kaputt', cookies.owner, { 'content-type': 'multipart/form-data; boundary=nix' })).status).toBe(400);
   expect(await row(recipe.id)).toEqual(recipe);
 
@@ -137,12 +145,14 @@ test('delete: anonymous goes to the login, another user gets 403, the owner dele
   expect(deleted.status).toBe(302);
   expect(deleted.headers.get('location')).toBe('/');
   expect(await row(recipe.id)).toBeUndefined();
-  // Only local paths: a foreign redirect target is ignored.
+  // Only local paths: a foreign redirect target is ignored (the dialog stays, the page goes home).
   const again = await createRecipe(owner);
-  const foreign = await post(`/detail/${again.id}/delete`, form({ ...remove, redirectTo: '/\t/boese.example/' }), cookies.owner);
-  expect(foreign.status).toBe(200);
+  const foreign = await post(pathOf(again.id), form({ ...remove, redirectTo: '/\t/boese.example/' }), cookies.owner);
+  expect({ status: foreign.status, location: foreign.headers.get('location') }).toEqual(afterForeignTarget);
   expect(await row(again.id)).toBeUndefined();
-  expect((await post(path, form(remove), cookies.owner)).status).toBe(404);
+  const gone = await post(path, form(remove), cookies.owner);
+  expect(gone.status).toBe(404);
+  expect(gone.headers.get('content-type')).toContain(refusalType);
 });
 
 test('upload: anonymous is refused with 401; a signed-in user gets the stored image', async () => {
