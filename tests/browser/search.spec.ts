@@ -131,7 +131,7 @@ test('with the keyboard, the search page\'s button wears a visible ring; not aft
   expect(await ring()).not.toMatch(/solid 3px/);
 });
 
-test('nothing found: a German empty state with "Meinten Sie" and the categories', async ({ openPage }) => {
+test('nothing found: a German empty state with "Meintest du …?" (the site says du) and the categories', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });
   await page.goto('/suche?q=Rueblitortte%20Schoggi');
   await expect(main(page).getByRole('heading', { name: 'Keine Rezepte gefunden' })).toBeVisible();
@@ -141,6 +141,7 @@ test('nothing found: a German empty state with "Meinten Sie" and the categories'
   }
   const suggestion = main(page).getByRole('link', { name: /«.+»/ });
   await expect(suggestion).toBeVisible();
+  await expect(main(page).getByText(/^Meintest du «.+»\?$/)).toBeVisible();
   await suggestion.click();
   await expect(page).toHaveURL(/\/suche\?q=/);
 });

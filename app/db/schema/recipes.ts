@@ -153,7 +153,7 @@ export const commentReports = pgTable(
  * Every word the recipes use (folded: lower case, no accents), with its first
  * spelling as written. Filled by a trigger on recipes (drizzle/0005_search.sql);
  * the trigram index finds the words closest to a misspelt one (search typo
- * tolerance and "Meinten Sie …?"). Words of deleted recipes may stay: they only
+ * tolerance and "Meintest du …?"). Words of deleted recipes may stay: they only
  * widen a search that then finds nothing more.
  */
 export const searchWords = pgTable(

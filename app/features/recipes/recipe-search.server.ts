@@ -21,7 +21,7 @@ export type SearchResult = {
   page: number;
   pageCount: number;
   total: number;
-  /** "Meinten Sie …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found, and only if it finds something). */
+  /** "Meintest du …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found, and only if it finds something). */
   suggestion?: string;
 };
 
@@ -48,7 +48,7 @@ type WordInfo = { folded: string; known: boolean; similar: string[]; compounds: 
  * "Zopff" → "zopf"; one edit for words up to five letters, two beyond), known
  * compounds that end in or contain it ("Kuchen" → "apfelkuchen": a prefix
  * search cannot see those; the shortest 20), and the closest known word by
- * trigram similarity (for "Meinten Sie …?"). All three use the trigram index.
+ * trigram similarity (for "Meintest du …?"). All three use the trigram index.
  */
 async function wordInfo(words: string[]): Promise<WordInfo[]> {
   if (words.length === 0) return [];

@@ -8,7 +8,7 @@ import styles from './search-empty-state.module.css';
 
 type Props = {
   query: string;
-  /** The address of "Meinten Sie …?", and its words. */
+  /** The address of "Meintest du …?", and its words. */
   suggestion?: string;
   suggestionText?: string;
   /** The address of the same words without filters, when filters were set. */
@@ -26,7 +26,7 @@ export function SearchEmptyState({ query, suggestion, suggestionText, withoutFil
       <Typography sx={{ mt: 1 }}>{query ? `Zu «${query}» haben wir leider nichts gefunden.` : 'Mit diesen Filtern haben wir leider nichts gefunden.'}</Typography>
       {suggestion && suggestionText && (
         <Typography sx={{ mt: 2, fontSize: '1.125rem' }}>
-          Meinten Sie{' '}
+          Meintest du{' '}
           <Link to={suggestion} className={styles.suggestion}>
             «{suggestionText}»
           </Link>
