@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { COMPRESSED_COPIES } from '../../server/compressed-copies.ts';
 import { requestAsSent } from '../support/raw-http.ts';
@@ -113,4 +114,22 @@ test('fonts go out as they are, and unknown paths are not found', async () => {
   expect(fontAnswer.body.equals(readFileSync(path.join(clientDir, 'assets', font)))).toBe(true);
 
   expect((await send('/assets/missing.js', { 'Accept-Encoding': 'br' })).status).toBe(404);
+});
+
+test('/favicon.ico, which feed readers and crawlers ask for: an icon of PNG images, 16, 32 and 48 px', async () => {
+  const answer = await send('/favicon.ico', { 'Accept-Encoding': 'identity' });
+  expect(answer.status).toBe(200);
+  expect(answer.headers['content-type']).toMatch(/^image\/(vnd\.microsoft\.icon|x-icon)/);
+  expect(answer.headers['cache-control']).toBe('public, max-age=3600');
+  const icon = answer.body;
+  expect(icon.readUInt16LE(2)).toBe(1); // an icon
+  const images = Array.from({ length: icon.readUInt16LE(4) }, (_, i) => {
+    const entry = 6 + 16 * i;
+    const png = icon.subarray(icon.readUInt32LE(entry + 12), icon.readUInt32LE(entry + 12) + icon.readUInt32LE(entry + 8));
+    return { declared: icon[entry], png };
+  });
+  const found = await Promise.all(images.map(async ({ declared, png }) => ({ declared, ...(await sharp(png).metadata()) })));
+  expect(found.map(({ declared, format, width, height }) => ({ declared, format, width, height }))).toEqual(
+    [16, 32, 48].map((size) => ({ declared: size, format: 'png', width: size, height: size })),
+  );
 });
