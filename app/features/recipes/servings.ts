@@ -340,6 +340,3 @@ export function scaleIngredient(ingredient: { amount: string; name: string }, fa
   const name = pieces === undefined ? ingredient.name : nameForPieces(ingredient.name, pieces);
   return { amount: text, name: nameWithWeights(name, factor) };
 }
-
-/** The smallest and largest number of servings the calculator offers. */
-export const SERVINGS_RANGE = { min: 1, max: 99 } as const;
