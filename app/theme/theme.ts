@@ -51,8 +51,9 @@ export const theme = createTheme({
     },
     MuiAlert: { styleOverrides: { root: { borderRadius: radius } } },
     MuiLink: { defaultProps: { color: 'inherit' } },
-    // The keyboard's focus on a radio button or a checkbox: a gold ring, as on the icon buttons
-    // (MUI's own is a faint grey halo).
+    // The keyboard's focus on an icon button (the password's show/hide), a radio button or a
+    // checkbox: a gold ring, as on the site's own icon buttons (MUI's own is a faint grey halo).
+    MuiIconButton: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme.palette.secondary.main) }) } },
     MuiRadio: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme.palette.secondary.main) }) } },
     MuiCheckbox: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': focusRing(theme.palette.secondary.main) }) } },
   },

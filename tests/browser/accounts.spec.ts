@@ -222,9 +222,9 @@ test('forgot password: the mailed link sets a new one and ends the other session
   await expect(page.getByRole('heading', { name: 'Passwort vergessen?' })).toBeVisible();
   await page.getByLabel('E-Mail').fill(user.email);
   await page.getByRole('button', { name: 'Passwort zurücksetzen' }).click();
-  await expect(
-    page.getByText('E-Mail um das Passwort zurückzusetzen wurde gesendet. Bitte überprüfe deinen Posteingang.'),
-  ).toBeVisible();
+  // Announced once, politely: the success is no alert, and sits in the form's one live region.
+  await expect(page.getByRole('status')).toHaveText('E-Mail um das Passwort zurückzusetzen wurde gesendet. Bitte überprüfe deinen Posteingang.');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 
   const resetMail = await mail.waitForMail(user.email, /Passwort zurücksetzen/);
   const link = resetMail.links.find((l) => l.startsWith(`${app.url}/reset-password?token=`))!;
@@ -233,7 +233,7 @@ test('forgot password: the mailed link sets a new one and ends the other session
   await page.getByLabel(/^Neues Passwort\W*$/).fill('Neuer-Zopf-456');
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await expect(page).toHaveURL(/\/login\?passwort=geaendert$/);
-  await expect(page.getByText('Dein Passwort wurde geändert.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Passwort wurde geändert.' })).toBeVisible();
   await logIn(page, user.email, 'Neuer-Zopf-456');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Open' })).toBeVisible();
@@ -290,4 +290,59 @@ test('redirects: signed out to /login and back, signed in away from /login; FAB 
   await expect(plain.getByRole('heading', { name: 'Erfasse ein Rezept' })).toBeVisible();
   await expect(plain.getByRole('link', { name: 'Erfassen', exact: true })).toHaveCount(0);
   await expect(plain.getByRole('link', { name: 'Rezept erfassen' })).toHaveCount(0);
+});
+
+test('without JavaScript, sign-up and the reset mail say up front that they need it; the password toggle, which could not toggle, is not there', async ({ openPage }) => {
+  const plain = await openPage('mobile', { javaScriptEnabled: false });
+  const needsJavaScript = /braucht es JavaScript: Die Sicherheitsprüfung gegen Spam-Roboter läuft in deinem Browser/;
+  await plain.goto('/login?modus=registrieren');
+  await expect(plain.getByRole('note').filter({ hasText: needsJavaScript })).toContainText('Für die Registrierung');
+  await expect(plain.getByLabel(passwordField)).toBeVisible();
+  await expect(plain.getByRole('button', { name: 'Passwort anzeigen' })).toBeHidden();
+  await plain.goto('/forgot');
+  await expect(plain.getByRole('note').filter({ hasText: needsJavaScript })).toContainText('Um das Passwort zurückzusetzen');
+  // Logging in needs no proof of work: no notice there.
+  await plain.goto('/login');
+  await expect(plain.getByRole('note')).toHaveCount(0);
+
+  const page = await openPage('mobile');
+  await page.goto('/login?modus=registrieren');
+  await hydrated(page);
+  await expect(page.getByRole('note')).toHaveCount(0);
+  // The hidden notice leaves no gap: the fields start where the form starts.
+  const form = page.getByRole('form', { name: 'Registrieren' });
+  const [formTop, firstFieldTop] = await Promise.all([form.boundingBox(), form.locator('.MuiTextField-root').first().boundingBox()]);
+  expect(Math.round(firstFieldTop!.y - formTop!.y)).toBe(0);
+  const toggle = page.getByRole('button', { name: 'Passwort anzeigen' });
+  await expect(toggle).toBeVisible();
+  // Reached by the keyboard, it wears the site's gold ring (MUI's own is a faint grey halo).
+  await page.getByLabel(passwordField).focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  expect(await toggle.evaluate((element) => getComputedStyle(element).outline)).toBe('rgb(184, 137, 43) solid 2px');
+});
+
+test('the login button shows that it is sending', async ({ openPage }) => {
+  const user = await createAccount('Beat Keller', 'Birchermues-1');
+  const page = await openPage('desktop');
+  await page.goto('/login');
+  await hydrated(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname.startsWith('/login'),
+    async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.continue();
+    },
+  );
+  await page.getByLabel('E-Mail').fill(user.email);
+  await page.getByLabel(passwordField).fill('Birchermues-1');
+  const button = page.getByRole('button', { name: 'Anmelden' });
+  await button.click();
+  await expect(button).toHaveAttribute('aria-busy', 'true');
+  await expect(button).toBeDisabled();
+  await expect(button.locator('.MuiCircularProgress-root')).toBeVisible();
+  release();
+  await expect(page).toHaveURL('/');
 });

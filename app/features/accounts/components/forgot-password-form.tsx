@@ -6,6 +6,7 @@ import { TextInput } from '../../../components/form/fields.tsx';
 import { forgotPasswordSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AccountSubmitButton } from './account-submit-button.tsx';
+import { AntiBotNeedsJavaScript } from './anti-bot-needs-javascript.tsx';
 import { AuthCard } from './auth-card.tsx';
 
 /** Request a reset mail; the answer is the same whether or not the address exists. */
@@ -18,11 +19,17 @@ export function ForgotPasswordForm({ actionData }: { actionData: AccountAnswer |
       intro="Gib die E-Mail-Adresse deines Accounts ein. Wir senden dir einen Link, mit dem du ein neues Passwort festlegen kannst."
     >
       <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen" data-anti-bot={antiBotState}>
+        <AntiBotNeedsJavaScript purpose="Um das Passwort zurückzusetzen," />
         <Stack spacing={2.5}>
           <TextInput name="email" label="E-Mail" type="email" autoComplete="email" required fullWidth defaultValue={actionData?.values?.email} error={errors.email} />
           <AccountSubmitButton label="Passwort zurücksetzen" busy={busy} solving={solving} />
+          {/* The region announces the answer; the Alert inside is no second live region ("alert"). */}
           <div role="status" aria-live="polite">
-            {message && <Alert severity={formError ? 'error' : 'success'}>{message}</Alert>}
+            {message && (
+              <Alert severity={formError ? 'error' : 'success'} role="none">
+                {message}
+              </Alert>
+            )}
           </div>
         </Stack>
       </Form>

@@ -8,6 +8,7 @@ import { PASSWORD_HINT } from '../../../utils/password-policy.ts';
 import { signInSchema, signUpSchema, type AccountAnswer } from '../account-schemas.ts';
 import { useAccountForm } from '../use-account-form.ts';
 import { AccountSubmitButton } from './account-submit-button.tsx';
+import { AntiBotNeedsJavaScript } from './anti-bot-needs-javascript.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 
@@ -37,10 +38,15 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
       intro="Mit einem persönlichen Account kannst du deine eigenen Kreationen erfassen und die Gerichte der anderen Benutzer bewerten."
     >
       {/* Until the first answer: next to "Benutzername oder Passwort falsch!" it would be old news. */}
-      {notice && !actionData && <Alert severity="success">{notice}</Alert>}
+      {notice && !actionData && (
+        <Alert severity="success" role="status">
+          {notice}
+        </Alert>
+      )}
       <Form method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        {signUp && <AntiBotNeedsJavaScript purpose="Für die Registrierung" />}
         <Stack spacing={2.5}>
           {formError && (
             <Alert severity="error" role="alert">

@@ -23,7 +23,8 @@ export function PasswordField({ label, name = 'password', error, autoComplete, h
       slotProps={{
         input: {
           endAdornment: (
-            <InputAdornment position="end">
+            // Without JavaScript the toggle could not toggle: it is not shown.
+            <InputAdornment position="end" sx={{ '@media (scripting: none)': { display: 'none' } }}>
               <IconButton
                 aria-label={visible ? 'Passwort verbergen' : 'Passwort anzeigen'}
                 onClick={() => setVisible((v) => !v)}
