@@ -1,9 +1,6 @@
-import { useSyncExternalStore, type AnchorHTMLAttributes, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
+import type { AnchorHTMLAttributes, KeyboardEvent, MouseEvent, Ref } from 'react';
+import { useHydrated } from '../utils/use-hydrated.ts';
 import { isPlainClick } from './app-link.tsx';
-
-const neverChanges = () => () => {};
-const inBrowser = () => true;
-const onServer = () => false;
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'onClick' | 'onKeyDown'> & {
   /** Where it leads before JavaScript runs: what does the same (the account page, a confirmation, a part of the page). */
@@ -21,9 +18,8 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
  * page's target, /suche).
  */
 export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
-  // A link as the server sends it; a button (with its popup) once React runs. React renders
-  // the server's value while it hydrates, then the browser's.
-  const enhanced = useSyncExternalStore(neverChanges, inBrowser, onServer);
+  // A link as the server sends it; a button (with its popup) once React runs.
+  const enhanced = useHydrated();
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event, undefined)) return;
     event.preventDefault();

@@ -17,6 +17,7 @@ import { NameForm } from '../features/accounts/components/settings/name-form.tsx
 import { PasswordChangeForm } from '../features/accounts/components/settings/password-change-form.tsx';
 import { SessionList } from '../features/accounts/components/settings/session-list.tsx';
 import { SettingsSection } from '../features/accounts/components/settings/settings-section.tsx';
+import { SETTINGS_SECTIONS } from '../features/accounts/settings-sections.ts';
 import { requireCurrentSession } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { countOf } from '../utils/format.ts';
@@ -66,20 +67,20 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           </Stack>
         </Form>
       </Stack>
-      <SettingsSection id="name" title="Name" intro="So steht dein Name bei deinen Rezepten und Kommentaren.">
+      <SettingsSection id={SETTINGS_SECTIONS.name} title="Name" intro="So steht dein Name bei deinen Rezepten und Kommentaren.">
         <NameForm firstName={firstName} lastName={lastName} actionData={answer} />
       </SettingsSection>
-      <SettingsSection id="e-mail" title="E-Mail-Adresse" intro={<>Deine Adresse ist jetzt <strong>{email}</strong>.</>}>
+      <SettingsSection id={SETTINGS_SECTIONS.email} title="E-Mail-Adresse" intro={<>Deine Adresse ist jetzt <strong>{email}</strong>.</>}>
         <EmailForm actionData={answer} />
       </SettingsSection>
-      <SettingsSection id="passwort" title="Passwort" intro="Nach der Änderung sind alle anderen Geräte abgemeldet.">
+      <SettingsSection id={SETTINGS_SECTIONS.password} title="Passwort" intro="Nach der Änderung sind alle anderen Geräte abgemeldet.">
         <PasswordChangeForm actionData={answer} notice={passwordNotice} />
       </SettingsSection>
-      <SettingsSection id="geraete" title="Angemeldete Geräte" intro="Hier bist du angemeldet. Ein Gerät, das du nicht kennst, meldest du ab.">
+      <SettingsSection id={SETTINGS_SECTIONS.sessions} title="Angemeldete Geräte" intro="Hier bist du angemeldet. Ein Gerät, das du nicht kennst, meldest du ab.">
         <SessionList sessions={sessions} actionData={answer} />
       </SettingsSection>
       <SettingsSection
-        id="meine-daten"
+        id={SETTINGS_SECTIONS.data}
         title="Meine Daten"
         intro="Lade alles herunter, was der Chuchiblog über dich speichert: dein Konto, deine Rezepte und Kommentare (als JSON), jedes Rezept zum Lesen (als Markdown) und deine Bilder – in einer ZIP-Datei."
       >
@@ -90,7 +91,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </div>
       </SettingsSection>
       <SettingsSection
-        id="konto-loeschen"
+        id={SETTINGS_SECTIONS.deleteAccount}
         title="Konto löschen"
         tone="danger"
         intro={`Dein Konto wird endgültig gelöscht, mit ${countOf(footprint.recipes, 'Rezept', 'Rezepten')}, ${countOf(footprint.pictures, 'Bild', 'Bildern')} und ${countOf(footprint.comments, 'Kommentar', 'Kommentaren')} – auch die Kommentare anderer zu deinen Rezepten. Das lässt sich nicht rückgängig machen. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.`}

@@ -144,9 +144,9 @@ test('delete the account: password and a plain yes, then it is gone', async ({ o
   expect(gone?.status()).toBe(404);
 });
 
-test('without JavaScript the forms work as plain posts', async ({ openPage }) => {
+test('without JavaScript the forms work as plain posts, and the answer shows where it was asked for', async ({ openPage }) => {
   const user = await createAccount('Mia Ohnejs');
-  const page = await openPage('desktop', { javaScriptEnabled: false });
+  const page = await openPage('mobile', { javaScriptEnabled: false });
   await page.goto('/login?redirectTo=%2Fkonto');
   await logIn(page, user.email);
   await expect(page).toHaveURL('/konto');
@@ -159,7 +159,15 @@ test('without JavaScript the forms work as plain posts', async ({ openPage }) =>
   await remove.getByLabel(/^Passwort\W*$/).fill('falsches-Passwort');
   await remove.getByRole('checkbox').check();
   await remove.getByRole('button', { name: 'Konto endgültig löschen' }).click();
-  await expect(page.getByRole('form', { name: 'Konto löschen' }).getByText('Das Passwort stimmt nicht.')).toBeVisible();
+  // The page comes back at the section (the phone's page is long): the answer is on the screen.
+  await expect(page).toHaveURL('/konto#konto-loeschen');
+  await expect(page.getByRole('form', { name: 'Konto löschen' }).getByText('Das Passwort stimmt nicht.')).toBeInViewport();
+  const password = page.getByRole('form', { name: 'Passwort ändern' });
+  await password.getByLabel(/^Aktuelles Passwort\W*$/).fill('falsches-Passwort');
+  await password.getByLabel(/^Neues Passwort\W*$/).fill('Neues-Passwort-1');
+  await password.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page).toHaveURL('/konto#passwort');
+  await expect(page.getByRole('form', { name: 'Passwort ändern' }).getByText('Das Passwort stimmt nicht.')).toBeInViewport();
 });
 
 test('without JavaScript the account icon leads to the account page, with the profile and Logout', async ({ openPage }) => {

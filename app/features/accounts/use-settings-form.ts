@@ -1,10 +1,21 @@
 // One form of the account page: the form kit's hook, fed only with the
 // action's answers to this form (the page has several, the answer names its
-// intent).
+// intent), and where the form posts (its section, without JavaScript).
 import type { z } from 'zod';
 import { validate } from '../../components/form/form-answer.ts';
 import { useForm } from '../../components/form/use-form.ts';
+import { useHydrated } from '../../utils/use-hydrated.ts';
 import type { AccountField, SettingsAnswer, SettingsIntent } from './account-schemas.ts';
+import { SETTINGS_SECTIONS, settingsFormAction } from './settings-sections.ts';
+
+const SECTION_OF: Record<SettingsIntent, (typeof SETTINGS_SECTIONS)[keyof typeof SETTINGS_SECTIONS]> = {
+  name: SETTINGS_SECTIONS.name,
+  email: SETTINGS_SECTIONS.email,
+  password: SETTINGS_SECTIONS.password,
+  'end-session': SETTINGS_SECTIONS.sessions,
+  'end-all-sessions': SETTINGS_SECTIONS.sessions,
+  'delete-account': SETTINGS_SECTIONS.deleteAccount,
+};
 
 export function useSettingsForm(
   intent: SettingsIntent,
@@ -18,5 +29,6 @@ export function useSettingsForm(
     fields: schema.keyof().options,
     intent,
   });
-  return { ...form, answer, message: form.pending ? undefined : answer?.message };
+  const action = settingsFormAction(SECTION_OF[intent], useHydrated());
+  return { ...form, answer, action, message: form.pending ? undefined : answer?.message };
 }

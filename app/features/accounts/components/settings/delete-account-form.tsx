@@ -13,9 +13,9 @@ import { FormMessages } from './form-messages.tsx';
 
 /** The last form: the password and a plain "yes" before everything goes. */
 export function DeleteAccountForm({ actionData }: { actionData: SettingsAnswer | undefined }) {
-  const { ref, onSubmit, errors, formError, pending, clearError } = useSettingsForm('delete-account', deleteAccountSchema, actionData);
+  const { ref, action, onSubmit, errors, formError, pending, clearError } = useSettingsForm('delete-account', deleteAccountSchema, actionData);
   return (
-    <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label="Konto löschen">
+    <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="Konto löschen">
       <input type="hidden" name="intent" value="delete-account" />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         <FormMessages formError={formError} />

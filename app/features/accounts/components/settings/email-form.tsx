@@ -8,9 +8,9 @@ import { FormMessages } from './form-messages.tsx';
 
 /** A new address; it counts once the link sent there is opened. */
 export function EmailForm({ actionData }: { actionData: SettingsAnswer | undefined }) {
-  const { ref, onSubmit, errors, formError, pending, message, answer } = useSettingsForm('email', changeEmailSchema, actionData);
+  const { ref, action, onSubmit, errors, formError, pending, message, answer } = useSettingsForm('email', changeEmailSchema, actionData);
   return (
-    <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label="E-Mail-Adresse ändern">
+    <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="E-Mail-Adresse ändern">
       <input type="hidden" name="intent" value="email" />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         <FormMessages message={message} formError={formError} />

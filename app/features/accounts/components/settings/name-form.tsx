@@ -10,11 +10,11 @@ type Props = { firstName: string; lastName: string; actionData: SettingsAnswer |
 
 /** First and last name; recipes and comments show the new name. */
 export function NameForm({ firstName, lastName, actionData }: Props) {
-  const { ref, onSubmit, errors, formError, pending, message, answer } = useSettingsForm('name', changeNameSchema, actionData);
+  const { ref, action, onSubmit, errors, formError, pending, message, answer } = useSettingsForm('name', changeNameSchema, actionData);
   const values = answer?.values ?? { firstName, lastName };
   return (
     // A new stored name refills the fields (the key changes).
-    <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label="Name ändern" key={`${firstName} ${lastName}`}>
+    <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="Name ändern" key={`${firstName} ${lastName}`}>
       <input type="hidden" name="intent" value="name" />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         <FormMessages message={message} formError={formError} />

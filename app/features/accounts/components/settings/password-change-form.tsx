@@ -11,11 +11,11 @@ type Props = { actionData: SettingsAnswer | undefined; notice?: string };
 
 /** The current password and a new one; every other session ends. */
 export function PasswordChangeForm({ actionData, notice }: Props) {
-  const { ref, onSubmit, errors, formError, pending } = useSettingsForm('password', changePasswordSchema, actionData);
+  const { ref, action, onSubmit, errors, formError, pending } = useSettingsForm('password', changePasswordSchema, actionData);
   // A successful change redirects (new location): the fields start empty again.
   const { key } = useLocation();
   return (
-    <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label="Passwort ändern" key={key}>
+    <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="Passwort ändern" key={key}>
       <input type="hidden" name="intent" value="password" />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         <FormMessages message={pending || actionData?.intent === 'password' ? undefined : notice} formError={formError} />

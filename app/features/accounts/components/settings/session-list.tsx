@@ -8,7 +8,9 @@ import Typography from '@mui/material/Typography';
 import { Form } from 'react-router';
 import { usePending } from '../../../../components/form/use-form.ts';
 import { formatDateTime } from '../../../../utils/format.ts';
+import { useHydrated } from '../../../../utils/use-hydrated.ts';
 import type { SettingsAnswer } from '../../account-schemas.ts';
+import { SETTINGS_SECTIONS, settingsFormAction } from '../../settings-sections.ts';
 import { FormMessages } from './form-messages.tsx';
 
 export type SessionRow = { id: string; device: string; signedInAt: string; lastSeenAt: string; current: boolean };
@@ -20,6 +22,7 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
   const ending = usePending('end-session');
   const endingAll = usePending('end-all-sessions');
   const answer = actionData?.intent === 'end-session' && !ending ? actionData : undefined;
+  const action = settingsFormAction(SETTINGS_SECTIONS.sessions, useHydrated());
   return (
     <Stack spacing={2}>
       <FormMessages message={answer?.message} formError={answer?.formError} />
@@ -45,7 +48,7 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
               </Stack>
             </Stack>
             {!session.current && (
-              <Form method="post" preventScrollReset>
+              <Form method="post" action={action} preventScrollReset>
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessionId" value={session.id} />
                 <Button type="submit" variant="outlined" size="small" disabled={ending} aria-label={`${session.device} abmelden`}>

@@ -15,7 +15,8 @@ export function SettingsSection({ id, title, intro, children, tone }: Props) {
     >
       <Stack spacing={2}>
         <Stack spacing={0.75}>
-          <Typography variant="h3" component="h2" id={id} sx={tone === 'danger' ? { color: 'error.dark' } : undefined}>
+          {/* The page's anchor for the section (/konto#passwort): some room above it when it is scrolled to. */}
+          <Typography variant="h3" component="h2" id={id} sx={{ scrollMarginTop: 24, ...(tone === 'danger' && { color: 'error.dark' }) }}>
             {title}
           </Typography>
           {intro && <Typography sx={{ color: 'text.secondary' }}>{intro}</Typography>}
