@@ -8,7 +8,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
 import { splitName } from '../features/accounts/account-schemas.ts';
-import { accountFootprint } from '../features/accounts/account-queries.server.ts';
+import { accountFootprint, firstNameOf } from '../features/accounts/account-queries.server.ts';
 import { listSessions } from '../features/accounts/account-sessions.server.ts';
 import { accountSettingsAction } from '../features/accounts/account-settings.server.ts';
 import { DeleteAccountForm } from '../features/accounts/components/settings/delete-account-form.tsx';
@@ -29,9 +29,9 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { user, sessionId } = await requireCurrentSession(request, url);
-  const [sessions, footprint] = await Promise.all([listSessions(user.id, sessionId), accountFootprint(user.id)]);
+  const [sessions, footprint, storedFirstName] = await Promise.all([listSessions(user.id, sessionId), accountFootprint(user.id), firstNameOf(user.id)]);
   return {
-    ...splitName(user.name),
+    ...splitName(user.name, storedFirstName),
     name: user.name,
     email: user.email,
     sessions,

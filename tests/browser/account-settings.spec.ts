@@ -46,6 +46,17 @@ test('change the name and see it on the own recipe, with the messages in German'
 
   await page.goto(`/detail/${recipe.id}`);
   await expect(page.getByText('Adelheid Gerber').first()).toBeVisible();
+
+  // A first name of two words, and a last name with a particle: the form shows them as typed, also later.
+  await page.goto('/konto');
+  await name.getByLabel('Vorname').fill('Anna Maria');
+  await name.getByLabel('Nachname').fill('von Känel');
+  await name.getByRole('button', { name: 'Name speichern' }).click();
+  await expect(name.getByRole('status')).toHaveText('Dein Name ist geändert.');
+  await page.reload();
+  await expect(name.getByLabel('Vorname')).toHaveValue('Anna Maria');
+  await expect(name.getByLabel('Nachname')).toHaveValue('von Känel');
+  await expect(page.getByText('Angemeldet als Anna Maria von Känel')).toBeVisible();
 });
 
 test('change the address: it counts after the link in the mail to the new one', async ({ openPage, app, mail }) => {

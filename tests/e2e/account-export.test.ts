@@ -92,8 +92,8 @@ test('the ZIP holds the account, the own recipes (JSON, Markdown, pictures) and 
   );
 
   const account = JSON.parse(unzipFile(file, 'konto.json').toString('utf8'));
-  expect(account).toMatchObject({ name: 'Vreni Baumann', email: expect.stringMatching(/^vreni-.*@example\.ch$/) });
-  expect(Object.keys(account).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'name']);
+  expect(account).toMatchObject({ name: 'Vreni Baumann', firstName: 'Vreni', lastName: 'Baumann', email: expect.stringMatching(/^vreni-.*@example\.ch$/) });
+  expect(Object.keys(account).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'firstName', 'lastName', 'name']);
 
   const recipes = JSON.parse(unzipFile(file, 'rezepte.json').toString('utf8')) as Array<{ title: string; url: string }>;
   expect(recipes.map((r) => r.title).sort()).toEqual(['Rösti', 'Zopf / Züpfe']);

@@ -30,10 +30,12 @@ test('a new name is copied to the recipes and to the comments that carried the o
   await createComment(foreign.id, vreni, { nickname: 'Zopffee' });
   await createComment(own.id, otto, { nickname: 'Vreni Alt' }); // Otto's comment keeps whatever he wrote
 
-  await renameAccount(vreni.id, 'Vreni Neu');
+  await renameAccount(vreni.id, 'Vreni Neu', 'Vreni');
 
   const [recipe] = await getDb().select({ author: recipes.author }).from(recipes).where(eq(recipes.id, own.id));
   expect(recipe?.author).toBe('Vreni Neu');
+  const [account] = await getDb().select({ name: users.name, firstName: users.firstName }).from(users).where(eq(users.id, vreni.id));
+  expect(account).toEqual({ name: 'Vreni Neu', firstName: 'Vreni' });
   const nicknames = await getDb().select({ author: comments.authorId, nickname: comments.nickname }).from(comments).orderBy(comments.nickname);
   expect(nicknames).toEqual([
     { author: otto.id, nickname: 'Vreni Alt' },
@@ -196,7 +198,7 @@ test.skipIf(!postgresUrl())('a comment on the own recipe written while the accou
 
 test.skipIf(!postgresUrl())('a rated comment the person writes while renaming does not deadlock, and takes the new name', async () => {
   const { anna, rosti } = await annaRatedBeatsRecipe();
-  await duringComment(rosti.id, () => renameAccount(anna.id, 'Anna Casty'), rateAgain(rosti.id, anna.id, 5));
+  await duringComment(rosti.id, () => renameAccount(anna.id, 'Anna Casty', 'Anna'), rateAgain(rosti.id, anna.id, 5));
   const written = await getDb().select({ nickname: comments.nickname, ratingCounts: comments.ratingCounts }).from(comments).where(eq(comments.authorId, anna.id));
   expect(written.sort((a, b) => Number(a.ratingCounts) - Number(b.ratingCounts))).toEqual([
     { nickname: 'Anna Casty', ratingCounts: false },

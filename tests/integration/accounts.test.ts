@@ -15,7 +15,7 @@ import { getDb, openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
 import { rateLimits as rateLimitRows, users, verifications } from '../../app/db/schema/auth.ts';
 import { resetLinkIsLive, signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
-import { MESSAGES, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
+import { MESSAGES, splitName, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
 import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeExpiredRateLimits } from '../../app/lib/rate-limit.server.ts';
@@ -77,6 +77,28 @@ test('a solved token works once; replaying it is refused', async () => {
 
   const garbage = answer(await signUp({ request: post(), form: newUser('dritter@example.ch', { altcha: 'bm9wZQ==' }), clientIp: '10.0.0.2' }));
   expect(garbage.status).toBe(400);
+});
+
+test('a first name of two words is kept as typed, so the account form splits the name where the person did', async () => {
+  const token = await solvedToken();
+  const signedUp = answer(
+    await signUp({ request: post(), form: newUser('anna.maria@example.ch', { altcha: token, firstName: ' Anna Maria ', lastName: 'von Känel' }), clientIp: '10.0.0.5' }),
+  );
+  expect(signedUp.status).toBe(302);
+  const [user] = await getDb().select().from(users).where(eq(users.email, 'anna.maria@example.ch'));
+  expect({ name: user?.name, firstName: user?.firstName }).toEqual({ name: 'Anna Maria von Känel', firstName: 'Anna Maria' });
+  expect(splitName(user!.name, user!.firstName)).toEqual({ firstName: 'Anna Maria', lastName: 'von Känel' });
+});
+
+test.each([
+  // Accounts from before the first name was kept, and names that no longer start with it: the first word.
+  ['Hans Peter Meier', null, { firstName: 'Hans', lastName: 'Peter Meier' }],
+  ['Hans Peter Meier', 'Hans Peter', { firstName: 'Hans Peter', lastName: 'Meier' }],
+  ['Hans Peterli Meier', 'Hans Peter', { firstName: 'Hans', lastName: 'Peterli Meier' }],
+  ['Ueli', 'Ueli', { firstName: 'Ueli', lastName: '' }],
+  ['Vreni Neu', 'Anna', { firstName: 'Vreni', lastName: 'Neu' }],
+])('%j with the first name %j splits as %j', (name, storedFirstName, expected) => {
+  expect(splitName(name, storedFirstName)).toEqual(expected);
 });
 
 test('the same sign-up sent three times at once (a double click) creates one account; the others hear that it exists', async () => {

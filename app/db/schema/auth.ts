@@ -6,6 +6,8 @@ import { bigint, boolean, index, pgTable, text, timestamp, integer } from 'drizz
 export const users = pgTable('users', {
   id: text().primaryKey(),
   name: text().notNull(),
+  /** The first name as the person typed it, so that /konto splits `name` where they did ("Anna Maria" | "von Känel"); the app's own column, null for accounts from before it. */
+  firstName: text(),
   email: text().notNull().unique(),
   emailVerified: boolean().notNull().default(false),
   image: text(),

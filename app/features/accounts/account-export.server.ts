@@ -3,11 +3,15 @@
 import { eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { users } from '../../db/schema/auth.ts';
+import { splitName } from './account-schemas.ts';
 
 export async function getAccountForExport(userId: string) {
   const [row] = await getDb()
-    .select({ name: users.name, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
+    .select({ name: users.name, firstName: users.firstName, email: users.email, emailVerified: users.emailVerified, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, userId));
-  return row && { ...row, createdAt: row.createdAt.toISOString() };
+  if (!row) return undefined;
+  const { firstName, ...account } = row;
+  // First and last name as the account form shows them.
+  return { ...account, ...splitName(row.name, firstName), createdAt: row.createdAt.toISOString() };
 }

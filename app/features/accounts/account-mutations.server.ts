@@ -38,17 +38,23 @@ async function lockAccount(tx: Transaction, userId: string) {
 }
 
 /** New name on the account, its recipes, and its comments whose nickname was the old name (a chosen nickname stays). */
-export async function renameAccount(userId: string, name: string) {
+/** The new name on the account, its recipes and its comments; `firstName` says where the joined name splits (splitName). */
+export async function renameAccount(userId: string, name: string, firstName: string) {
   await getDb().transaction(async (tx) => {
     const before = await lockAccount(tx, userId);
     if (!before) return;
-    await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.update(users).set({ name, firstName, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.update(recipes).set({ author: name }).where(eq(recipes.userId, userId));
     await tx
       .update(comments)
       .set({ nickname: name })
       .where(and(eq(comments.authorId, userId), eq(comments.nickname, before.name)));
   });
+}
+
+/** After sign-up: the first name as typed, so that the account form splits the name where the person did. */
+export async function recordFirstName(userId: string, firstName: string) {
+  await getDb().update(users).set({ firstName }).where(eq(users.id, userId));
 }
 
 export async function isEmailTaken(email: string) {

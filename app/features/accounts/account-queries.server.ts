@@ -22,6 +22,12 @@ export async function emailHasAccount(email: string) {
 export type AccountFootprint = { recipes: number; comments: number; pictures: number };
 
 /** What deleting the account would take away (the page names it before asking). */
+/** The first name as typed at sign-up or in the settings (splitName), null for accounts from before it was kept. */
+export async function firstNameOf(userId: string) {
+  const [row] = await getDb().select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
+  return row?.firstName ?? null;
+}
+
 export async function accountFootprint(userId: string): Promise<AccountFootprint> {
   const [row] = await getDb()
     .select({

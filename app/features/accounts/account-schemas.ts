@@ -65,9 +65,17 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal('ja', { message: 'Bitte bestätige, dass du dein Konto endgültig löschen möchtest.' }),
 });
 
-/** The first and last name as the account form shows them: the first word, and the rest (names are stored joined). */
-export function splitName(name: string) {
-  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+/**
+ * The first and last name as the account form shows them. Names are stored joined; the first name
+ * as typed (`storedFirstName`) says where they split ("Anna Maria" | "von Känel"). Without it (an
+ * account from before, or a name that no longer starts with it) the first word is the first name.
+ */
+export function splitName(name: string, storedFirstName?: string | null) {
+  const joined = name.trim();
+  if (storedFirstName && (joined === storedFirstName || joined.startsWith(`${storedFirstName} `))) {
+    return { firstName: storedFirstName, lastName: joined.slice(storedFirstName.length).trim() };
+  }
+  const [firstName = '', ...rest] = joined.split(/\s+/);
   return { firstName, lastName: rest.join(' ') };
 }
 

@@ -102,7 +102,7 @@ export async function changeName({ form, user }: Settings) {
   const parsed = changeNameSchema.safeParse(fields);
   if (!parsed.success) return invalid('name', firstErrors<AccountField>(parsed.error), values);
   if (!(await allowed('name', user))) return refuse('name', 'too-many', { values });
-  await renameAccount(user.id, fullName(parsed.data.firstName, parsed.data.lastName));
+  await renameAccount(user.id, fullName(parsed.data.firstName, parsed.data.lastName), parsed.data.firstName.trim());
   // Recipes and comments show the name: every cached page must learn it.
   await contentChanged('pages');
   log.info('account renamed');
