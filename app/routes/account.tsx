@@ -8,7 +8,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
 import { splitName } from '../features/accounts/account-schemas.ts';
-import { accountFootprint, firstNameOf } from '../features/accounts/account-queries.server.ts';
+import { accountDetails, accountFootprint } from '../features/accounts/account-queries.server.ts';
 import { listSessions } from '../features/accounts/account-sessions.server.ts';
 import { accountSettingsAction } from '../features/accounts/account-settings.server.ts';
 import { DeleteAccountForm } from '../features/accounts/components/settings/delete-account-form.tsx';
@@ -16,6 +16,7 @@ import { EmailForm } from '../features/accounts/components/settings/email-form.t
 import { NameForm } from '../features/accounts/components/settings/name-form.tsx';
 import { PasswordChangeForm } from '../features/accounts/components/settings/password-change-form.tsx';
 import { SessionList } from '../features/accounts/components/settings/session-list.tsx';
+import { VerificationForm } from '../features/accounts/components/settings/verification-form.tsx';
 import { SettingsSection } from '../features/accounts/components/settings/settings-section.tsx';
 import { SETTINGS_SECTIONS } from '../features/accounts/settings-sections.ts';
 import { requireCurrentSession } from '../lib/auth.server.ts';
@@ -29,9 +30,10 @@ export function meta() {
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { user, sessionId } = await requireCurrentSession(request, url);
-  const [sessions, footprint, storedFirstName] = await Promise.all([listSessions(user.id, sessionId), accountFootprint(user.id), firstNameOf(user.id)]);
+  const [sessions, footprint, details] = await Promise.all([listSessions(user.id, sessionId), accountFootprint(user.id), accountDetails(user.id)]);
   return {
-    ...splitName(user.name, storedFirstName),
+    ...splitName(user.name, details.firstName),
+    emailVerified: details.emailVerified,
     name: user.name,
     email: user.email,
     sessions,
@@ -46,7 +48,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { firstName, lastName, name, email, sessions, footprint, passwordNotice } = loaderData;
+  const { firstName, lastName, name, email, emailVerified, sessions, footprint, passwordNotice } = loaderData;
   const answer = actionData && 'intent' in actionData ? actionData : undefined;
   return (
     <Stack spacing={{ xs: 3, md: 4 }} sx={{ maxWidth: 720 }}>
@@ -71,7 +73,11 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <NameForm firstName={firstName} lastName={lastName} actionData={answer} />
       </SettingsSection>
       <SettingsSection id={SETTINGS_SECTIONS.email} title="E-Mail-Adresse" intro={<>Deine Adresse ist jetzt <strong>{email}</strong>.</>}>
-        <EmailForm actionData={answer} />
+        <Stack spacing={3}>
+          {/* Also for its answer when the address was confirmed meanwhile (in another tab): "schon bestätigt". */}
+          {(!emailVerified || answer?.intent === 'resend-verification') && <VerificationForm actionData={answer} />}
+          <EmailForm actionData={answer} />
+        </Stack>
       </SettingsSection>
       <SettingsSection id={SETTINGS_SECTIONS.password} title="Passwort" intro="Nach der Änderung sind alle anderen Geräte abgemeldet.">
         <PasswordChangeForm actionData={answer} notice={passwordNotice} />

@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { data, Link } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { verifyEmail } from '../features/accounts/account-actions.server.ts';
 import { AuthCard } from '../features/accounts/components/auth-card.tsx';
+import { SETTINGS_SECTIONS } from '../features/accounts/settings-sections.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
@@ -27,9 +29,17 @@ export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
             ? 'Deine E-Mail-Adresse wurde bestätigt.'
             : 'Dieser Bestätigungslink ist ungültig oder abgelaufen.'}
         </Alert>
-        <Button component={Link} to="/" variant="contained">
-          Zur Startseite
-        </Button>
+        {!verified && <Typography>Ist der Link abgelaufen? Auf deinem Konto kannst du dir einen neuen schicken lassen.</Typography>}
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {!verified && (
+            <Button component={Link} to={`/konto#${SETTINGS_SECTIONS.email}`} variant="contained">
+              Zu meinem Konto
+            </Button>
+          )}
+          <Button component={Link} to="/" variant={verified ? 'contained' : 'outlined'}>
+            Zur Startseite
+          </Button>
+        </Stack>
       </Stack>
     </AuthCard>
   );

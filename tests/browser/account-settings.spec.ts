@@ -2,6 +2,9 @@
 // the name, the address by the mailed link, the password, another device
 // signed out, and the account deleted, on a phone and on a desktop.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../app/db/client.server.ts';
+import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { expect, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
@@ -78,6 +81,32 @@ test('change the address: it counts after the link in the mail to the new one', 
   await page.getByRole('link', { name: 'Zum Konto' }).click();
   await expect(page.getByText(`Deine Adresse ist jetzt ${newEmail}.`)).toBeVisible();
   await mail.waitForMail(user.email, /Deine E-Mail-Adresse wurde geändert/);
+});
+
+test('an address not confirmed yet: the account page says so and sends a new link; a dead link points there', async ({ openPage, app, mail }) => {
+  const user = await createAccount('Ruedi Spät');
+  await getDb().update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
+  const page = await openPage('mobile');
+  await page.goto(`/verify-email?token=abgelaufen`);
+  await expect(page.getByText('Dieser Bestätigungslink ist ungültig oder abgelaufen.')).toBeVisible();
+  await expect(page.getByText('Ist der Link abgelaufen? Auf deinem Konto kannst du dir einen neuen schicken lassen.')).toBeVisible();
+  await page.getByRole('link', { name: 'Zu meinem Konto' }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await hydrated(page);
+  await logIn(page, user.email);
+  await expect(page).toHaveURL('/konto');
+  await hydrated(page);
+
+  const resend = page.getByRole('form', { name: 'Bestätigungslink nochmals senden' });
+  await expect(resend.getByText('noch nicht bestätigt')).toBeVisible();
+  await resend.getByRole('button', { name: 'Bestätigungslink nochmals senden' }).click();
+  await expect(resend.getByRole('status')).toHaveText(`Wir haben dir einen neuen Link an ${user.email} geschickt. Er ist 24 Stunden gültig.`);
+  const confirmation = await mail.waitForMail(user.email, /Bitte bestätige deine E-Mail-Adresse/);
+  await page.goto(confirmation.links.find((link) => link.startsWith(`${app.url}/verify-email?token=`))!);
+  await expect(page.getByText('Deine E-Mail-Adresse wurde bestätigt.')).toBeVisible();
+  await page.goto('/konto');
+  await expect(page.getByRole('heading', { name: 'E-Mail-Adresse' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Bestätigungslink nochmals senden' })).toHaveCount(0);
 });
 
 test('change the password: the other device is signed out, the new password signs in', async ({ openPage, mail }) => {

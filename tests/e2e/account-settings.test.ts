@@ -157,6 +157,41 @@ test('a new address counts only once the link sent to it is opened; the old addr
   expect(await (await fetch(link)).text()).toContain('Dieser Link ist abgelaufen oder wurde bereits verwendet.');
 });
 
+test('an address not confirmed yet: a new link on request (at most 3 an hour), which confirms it; a confirmed one needs none', async () => {
+  const ruedi = await createAccount('Ruedi Unbestätigt');
+  await getDb().update(users).set({ emailVerified: false }).where(eq(users.id, ruedi.id));
+  const cookie = await sessionCookie(app.url, ruedi.email);
+  expect(await (await fetch(`${app.url}/konto`, { headers: { cookie } })).text()).toContain('noch nicht bestätigt');
+
+  const asked = await post({ intent: 'resend-verification' }, cookie);
+  expect(asked.status).toBe(200);
+  expect(await asked.text()).toContain(`Wir haben dir einen neuen Link an ${ruedi.email} geschickt. Er ist 24 Stunden gültig.`);
+  const confirmation = await mail.waitForMail(ruedi.email, /Bitte bestätige deine E-Mail-Adresse/);
+  // Two more an hour, then a German refusal; no more mails.
+  for (let i = 0; i < 2; i++) expect((await post({ intent: 'resend-verification' }, cookie)).status).toBe(200);
+  const fourth = await post({ intent: 'resend-verification' }, cookie);
+  expect(fourth.status).toBe(429);
+  expect(await fourth.text()).toContain('Zu viele Versuche.');
+
+  const opened = await fetch(confirmation.links.find((l) => l.startsWith(`${app.url}/verify-email?token=`))!);
+  expect(await opened.text()).toContain('Deine E-Mail-Adresse wurde bestätigt.');
+  expect((await userRow(ruedi.id))?.emailVerified).toBe(true);
+  const page = await (await fetch(`${app.url}/konto`, { headers: { cookie } })).text();
+  expect(page).not.toContain('noch nicht bestätigt');
+  expect(page).not.toContain('Bestätigungslink nochmals senden');
+
+  // Confirmed meanwhile (another tab): it says so, and sends nothing. Three links went out, not four
+  // or five: counted once a mail asked for afterwards (the password's) has arrived.
+  const again = await post({ intent: 'resend-verification' }, cookie);
+  expect(again.status).toBe(200);
+  expect(await again.text()).toContain('Deine E-Mail-Adresse ist schon bestätigt.');
+  const links = () => mail.mails.filter((m) => m.to.includes(ruedi.email) && /Bitte bestätige deine E-Mail-Adresse/.test(m.subject)).length;
+  await expect.poll(links).toBe(3);
+  expect((await post({ intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'Neues-Passwort-1' }, cookie)).status).toBe(302);
+  await mail.waitForMail(ruedi.email, /Dein Passwort wurde geändert/);
+  expect(links()).toBe(3);
+});
+
 test('an address another account has is refused with a message', async () => {
   const vreni = await createAccount('Vreni Doppelt');
   const otto = await createAccount('Otto Besetzt');

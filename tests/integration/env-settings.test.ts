@@ -30,6 +30,7 @@ const EXPECTED: Record<RateLimitSetting, { max: number; windowSeconds: number }>
   RATE_LIMIT_REPORTS_PER_IP: { max: 10, windowSeconds: HOUR },
   RATE_LIMIT_NAME_CHANGES_PER_USER: { max: 20, windowSeconds: HOUR },
   RATE_LIMIT_EMAIL_CHANGES_PER_USER: { max: 5, windowSeconds: HOUR },
+  RATE_LIMIT_VERIFICATION_MAILS_PER_USER: { max: 3, windowSeconds: HOUR },
   RATE_LIMIT_PASSWORD_CHANGES_PER_USER: { max: 5, windowSeconds: 15 * MINUTE },
   RATE_LIMIT_ACCOUNT_DELETIONS_PER_USER: { max: 5, windowSeconds: 15 * MINUTE },
 };

@@ -22,10 +22,14 @@ export async function emailHasAccount(email: string) {
 export type AccountFootprint = { recipes: number; comments: number; pictures: number };
 
 /** What deleting the account would take away (the page names it before asking). */
-/** The first name as typed at sign-up or in the settings (splitName), null for accounts from before it was kept. */
-export async function firstNameOf(userId: string) {
-  const [row] = await getDb().select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
-  return row?.firstName ?? null;
+/** What the account page shows beyond the session: the first name as typed (splitName; null for accounts from before it was kept), and whether the address is confirmed. */
+export async function accountDetails(userId: string) {
+  const [row] = await getDb().select({ firstName: users.firstName, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row ?? { firstName: null, emailVerified: false };
+}
+
+export async function isEmailVerified(userId: string) {
+  return (await accountDetails(userId)).emailVerified;
 }
 
 export async function accountFootprint(userId: string): Promise<AccountFootprint> {

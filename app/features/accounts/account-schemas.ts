@@ -58,6 +58,9 @@ export const changePasswordSchema = z.object({
   newPassword,
 });
 
+/** Asking for a new confirmation link: a button, no fields. */
+export const resendVerificationSchema = z.object({});
+
 export const DELETE_CONFIRMATION = 'Ja, lösche mein Konto und alle meine Rezepte, Bilder und Kommentare endgültig.';
 
 export const deleteAccountSchema = z.object({
@@ -98,7 +101,7 @@ export type AccountAnswer = FormAnswer<{ firstName?: string; lastName?: string; 
 };
 
 /** The forms of the account page; the action's answer names the one it answers. */
-export type SettingsIntent = 'name' | 'email' | 'password' | 'end-session' | 'end-all-sessions' | 'delete-account';
+export type SettingsIntent = 'name' | 'email' | 'resend-verification' | 'password' | 'end-session' | 'end-all-sessions' | 'delete-account';
 
 export type FormAnswerOf = FormAnswer<{ firstName?: string; lastName?: string; email?: string }, AccountField>;
 

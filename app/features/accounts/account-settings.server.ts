@@ -37,12 +37,13 @@ import {
   type SettingsIntent,
 } from './account-schemas.ts';
 import { endOtherSessions, endSession } from './account-sessions.server.ts';
-import { accountFootprint, getCredentialHash } from './account-queries.server.ts';
+import { accountFootprint, getCredentialHash, isEmailVerified } from './account-queries.server.ts';
 
 /** Per account (settings): enough for typing errors, too few to guess a password with a stolen session. */
 const SETTINGS_LIMITS = {
   name: 'RATE_LIMIT_NAME_CHANGES_PER_USER',
   email: 'RATE_LIMIT_EMAIL_CHANGES_PER_USER',
+  verification: 'RATE_LIMIT_VERIFICATION_MAILS_PER_USER',
   password: 'RATE_LIMIT_PASSWORD_CHANGES_PER_USER',
   deletion: 'RATE_LIMIT_ACCOUNT_DELETIONS_PER_USER',
 } satisfies Record<string, RateLimitSetting>;
@@ -64,6 +65,7 @@ export const SETTINGS_MESSAGES = {
   passwordChanged: 'Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.',
   sessionEnded: 'Das Gerät ist abgemeldet.',
   emailLinkInvalid: 'Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte ändere deine E-Mail-Adresse noch einmal.',
+  alreadyVerified: 'Deine E-Mail-Adresse ist schon bestätigt.',
 } as const;
 
 type Settings = { request: Request; form: FormData; user: SessionUser; sessionId: string };
@@ -136,6 +138,18 @@ export async function requestEmailChange({ form, user }: Settings) {
   log.info('e-mail change requested');
   return answer('email', {
     message: `Fast geschafft: Wir haben dir einen Link an ${email} geschickt. Deine Adresse ändert sich, sobald du ihn öffnest.`,
+  });
+}
+
+/** A new confirmation link for an address not confirmed yet (the first one lasts 24 hours). */
+export async function resendVerification({ request, user }: Settings) {
+  if (await isEmailVerified(user.id)) return answer('resend-verification', { message: SETTINGS_MESSAGES.alreadyVerified });
+  if (!(await allowed('verification', user))) return refuse('resend-verification', 'too-many');
+  // The library checks the session's address and sends the mail (auth.server.ts, emailVerification).
+  await getAuth().api.sendVerificationEmail({ body: { email: user.email }, headers: authHeaders(request) });
+  log.info('confirmation link sent again');
+  return answer('resend-verification', {
+    message: `Wir haben dir einen neuen Link an ${user.email} geschickt. Er ist 24 Stunden gültig.`,
   });
 }
 
@@ -253,6 +267,7 @@ export async function deleteAccount({ form, user }: Settings) {
 const ACTIONS: Record<SettingsIntent, (settings: Settings) => Promise<Response | ReturnType<typeof answer>>> = {
   name: changeName,
   email: requestEmailChange,
+  'resend-verification': resendVerification,
   password: changePassword,
   'end-session': endOneSession,
   'end-all-sessions': endAllSessions,

@@ -11,6 +11,7 @@ import { SETTINGS_SECTIONS, settingsFormAction } from './settings-sections.ts';
 const SECTION_OF: Record<SettingsIntent, (typeof SETTINGS_SECTIONS)[keyof typeof SETTINGS_SECTIONS]> = {
   name: SETTINGS_SECTIONS.name,
   email: SETTINGS_SECTIONS.email,
+  'resend-verification': SETTINGS_SECTIONS.email,
   password: SETTINGS_SECTIONS.password,
   'end-session': SETTINGS_SECTIONS.sessions,
   'end-all-sessions': SETTINGS_SECTIONS.sessions,
