@@ -50,8 +50,13 @@ describe('how many a recipe is for', () => {
     ['ergibt 2 grosse Kuchenbleche', 1, 'ergibt 1 grosses Kuchenblech'],
     ['für 1 runden Laib', 2, 'für 2 runde Laibe'],
     ['für 1 Kranz', 2, 'für 2 Kränze'],
-    // a word that is no adjective of a counted noun stays
-    ['für 1 grossen Kuchen', 2, 'für 2 grossen Kuchen'],
+    ['für 1 grossen Kuchen', 2, 'für 2 grosse Kuchen'],
+    // a count alone names the noun (nominative): "1 grosser Zopf"
+    ['2 grosse Zöpfe', 1, '1 grosser Zopf'],
+    ['1 grosser Zopf', 3, '3 grosse Zöpfe'],
+    // a range of weights scales at both ends
+    ['für 4 Personen (ca. 1–1,5 kg)', 2, 'für 2 Personen (ca. 500–750 g)'],
+    // known limit: an adverb before the adjective ("ganz grossen") leaves the words as they are
     ['für 1 ganz grossen Zopf', 2, 'für 2 ganz grossen Zopf'],
   ])('%s for %i → %s', (quantity, count, expected) => {
     expect(scaleQuantity(quantity, servingsOf(quantity)!, count)).toBe(expected);
@@ -162,7 +167,16 @@ describe('counted ingredients follow their number', () => {
     [{ amount: '2 Dosen', name: 'Tomaten (à 400 g)' }, 0.5, { amount: '1 Dose', name: 'Tomaten (à 400 g)' }],
     [{ amount: '500 g', name: 'Rüebli (je 100 g oder 4 Stück)' }, 2, { amount: '1 kg', name: 'Rüebli (je 100 g oder 4 Stück)' }],
     [{ amount: '2', name: 'Kuchenteige (ca. 25 × 42 cm)' }, 2, { amount: '4', name: 'Kuchenteige (ca. 25 × 42 cm)' }],
-    [{ amount: '200 g', name: 'Mehl (ca. 50 g zum Bestäuben)' }, 1, { amount: '200 g', name: 'Mehl (ca. 50 g zum Bestäuben)' }],
+    [{ amount: '4', name: 'Kartoffeln (ca. 600–800 g)' }, 0.5, { amount: '2', name: 'Kartoffeln (ca. 300–400 g)' }],
+    // per piece, however written: à / a / je / jeweils / pro, with "ca." between; "pro Stück" after; "2 x 250 g"
+    [{ amount: '2', name: 'Eier (à ca. 60 g)' }, 2, { amount: '4', name: 'Eier (à ca. 60 g)' }],
+    [{ amount: '2', name: 'Zucchetti (jeweils 200 g)' }, 2, { amount: '4', name: 'Zucchetti (jeweils 200 g)' }],
+    [{ amount: '2', name: 'Zucchetti (ca. 200 g pro Stück)' }, 2, { amount: '4', name: 'Zucchetti (ca. 200 g pro Stück)' }],
+    [{ amount: '1', name: 'Rahm (2 x 250 g)' }, 2, { amount: '2', name: 'Rahm (2 x 250 g)' }],
+    // the weight follows the pieces as shown, rounded: half an egg, not a quarter
+    [{ amount: '1', name: 'Ei (ca. 60 g)' }, 0.25, { amount: '½', name: 'Ei (ca. 30 g)' }],
+    // beside a container the weight is one container's
+    [{ amount: '2 Dosen', name: 'Tomaten (400 g)' }, 0.5, { amount: '1 Dose', name: 'Tomaten (400 g)' }],
   ])('%o × %d → %o', (ingredient, factor, expected) => {
     expect(scaleIngredient(ingredient, factor)).toEqual(expected);
   });

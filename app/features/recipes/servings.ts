@@ -37,12 +37,20 @@ const COUNTED_NOUNS: Array<{ singular: string; plural: string; gender: 'm' | 'f'
   { singular: 'Tarte', plural: 'Tartes', gender: 'f' },
   { singular: 'Laib', plural: 'Laibe', gender: 'm' },
   { singular: 'Brot', plural: 'Brote', gender: 'n' },
+  { singular: 'Kuchen', plural: 'Kuchen', gender: 'm' },
   { singular: 'Zopf', plural: 'Zöpfe', gender: 'm' },
   { singular: 'Kranz', plural: 'Kränze', gender: 'm' },
 ];
 
-/** An adjective's ending after "für 1 …" (accusative): grossen Zopf, grosse Torte, grosses Blech; in the plural always -e. */
-const ADJECTIVE_ENDING = { m: 'en', f: 'e', n: 'es', plural: 'e' } as const;
+/**
+ * An adjective's ending before a counted noun: after "für 1 …" or "ergibt 1 …" (accusative) grossen
+ * Zopf, grosse Torte, grosses Blech; "1 …" alone (nominative) grosser Zopf; in the plural always -e.
+ */
+const ADJECTIVE_ENDING = {
+  accusative: { m: 'en', f: 'e', n: 'es' },
+  nominative: { m: 'er', f: 'e', n: 'es' },
+  plural: 'e',
+} as const;
 
 const COUNTED_WORDS = COUNTED_NOUNS.map((noun) => {
   const word = (form: string) => (noun.compound ? `\\p{L}+${form.toLowerCase()}|${form}` : form);
@@ -53,13 +61,13 @@ const COUNTED_WORDS = COUNTED_NOUNS.map((noun) => {
 });
 
 /** The counted words right after the number in the number `count` asks for: "1 grossen Zopf" → "2 grosse Zöpfe". */
-function countedWordsFor(rest: string, count: number) {
+function countedWordsFor(rest: string, count: number, grammaticalCase: 'accusative' | 'nominative') {
   for (const noun of COUNTED_WORDS) {
     const [from, to] = count === 1 ? [noun.plural, noun.singular] : [noun.singular, noun.plural];
     const match = (count === 1 ? noun.pluralPattern : noun.singularPattern).exec(rest);
     if (!match) continue;
     const [whole, space, adjectiveStem, adjectiveSpace, word] = match as unknown as [string, string, string | undefined, string | undefined, string];
-    const adjective = adjectiveStem === undefined ? '' : `${adjectiveStem}${ADJECTIVE_ENDING[count === 1 ? noun.gender : 'plural']}${adjectiveSpace}`;
+    const adjective = adjectiveStem === undefined ? '' : `${adjectiveStem}${count === 1 ? ADJECTIVE_ENDING[grammaticalCase][noun.gender] : ADJECTIVE_ENDING.plural}${adjectiveSpace}`;
     // A compound keeps its first part: Spring|form → Spring|formen.
     const counted = word === from ? to : `${word.slice(0, word.length - from.length)}${to.toLowerCase()}`;
     return `${space}${adjective}${counted}${rest.slice(whole.length)}`;
@@ -67,12 +75,14 @@ function countedWordsFor(rest: string, count: number) {
   return rest;
 }
 
-/** A weight or volume in free text ("ca. 1,5 kg", "(ca. 100 g)"); sizes ("26 cm") are none. */
-const WEIGHT = /(?<![\d,.])\d+(?:,\d+)?\s?(?:kg|g|l|dl|ml)(?!\p{L})/gu;
+/** A weight or volume in free text, or a range of them ("ca. 1,5 kg", "(ca. 600–800 g)"); sizes ("26 cm") are none. */
+const WEIGHT = /(?<![\d,.])\d+(?:,\d+)?(?:\s*(?:–|-|bis)\s*\d+(?:,\d+)?)?\s?(?:kg|g|l|dl|ml)(?!\p{L})/gu;
 
 /** The quantity text for `count` instead of the recipe's number: "für 4 Personen" → "für 6 Personen". */
 export function scaleQuantity(quantity: string, servings: Servings, count: number) {
-  let rest = countedWordsFor(quantity.slice(servings.end), count);
+  // "4 Portionen" alone names them; "für 4 Personen", "ergibt 1 grossen Zopf" take an object.
+  const grammaticalCase = quantity.slice(0, servings.start).trim() ? 'accusative' : 'nominative';
+  let rest = countedWordsFor(quantity.slice(servings.end), count, grammaticalCase);
   // A second count of pieces ("für 4 Personen (ca. 24 Stück)") and a weight ("ca. 1,5 kg") follow; sizes ("26 cm") do not.
   const factor = count / servings.count;
   rest = rest.replace(
@@ -244,8 +254,11 @@ export function scaleAmount(amount: string, factor: number): string {
   return scaled(amount, factor).text;
 }
 
-/** The scaled amount, and for an amount without a unit ("2", "1–2") the number of pieces it shows (the larger one). */
-function scaled(amount: string, factor: number): { text: string; pieces?: number } {
+/**
+ * The scaled amount with the unit it was written in, and for an amount without a unit ("2", "1–2")
+ * the number of pieces it shows and the recipe's own (the larger ones).
+ */
+function scaled(amount: string, factor: number): { text: string; unit?: string; pieces?: number; piecesBefore?: number } {
   const match = factor === 1 ? null : AMOUNT.exec(amount);
   if (!match) return { text: amount };
   const [, prefix, first, second, rest] = match as unknown as [string, string, string, string | undefined, string];
@@ -259,7 +272,9 @@ function scaled(amount: string, factor: number): { text: string; pieces?: number
     const shown = format(low.value, rounding);
     return {
       text: `${prefix}${shown}${low.unit ? `${space || ' '}${unitFor(low.unit, low.value)}` : ''}${tail}`,
+      unit,
       pieces: unit ? undefined : readNumber(shown),
+      piecesBefore: unit ? undefined : firstNumber,
     };
   }
   // A range keeps one unit: the one its upper end settles in.
@@ -271,7 +286,9 @@ function scaled(amount: string, factor: number): { text: string; pieces?: number
   const shownHigh = format(high.value, rangeRounding);
   return {
     text: `${prefix}${format(lowValue, rangeRounding)}–${shownHigh}${shownUnit ? `${space || ' '}${unitFor(shownUnit, high.value)}` : ''}${tail}`,
+    unit,
     pieces: unit ? undefined : readNumber(shownHigh),
+    piecesBefore: unit ? undefined : secondNumber,
   };
 }
 
@@ -323,6 +340,13 @@ function nameForPieces(name: string, pieces: number) {
   return name;
 }
 
+/** Marks a weight as one piece's ("1 Dose à 400 g", "je ca. 60 g", "2 x 250 g"), before or after it ("60 g pro Stück"). */
+const PER_PIECE_BEFORE = /(?:(?:^|[^\p{L}])(?:à|a|je|jeweils|pro)|\d\s*[x×])\s*(?:(?:ca\.|circa|etwa|ungefähr)\s*)?$/iu;
+const PER_PIECE_AFTER = /^\s*(?:pro|je)\s+(?:Stück|Stk\.?)(?!\p{L})/iu;
+
+/** Units that are containers: a weight in brackets beside them ("2 Dosen Tomaten (400 g)") is one container's. */
+const CONTAINERS = new Set(['Dose', 'Dosen', 'Packung', 'Packungen', 'Päckli', 'Päckchen', 'Becher', 'Flasche', 'Flaschen', 'Glas', 'Gläser']);
+
 /**
  * Weights in brackets scale with the amount: "Eiweiss (ca. 100 g)" × 2 → "(ca. 200 g)". A weight
  * each ("1 Dose à 400 g", "je 50 g") is the size of one piece and stays.
@@ -330,13 +354,18 @@ function nameForPieces(name: string, pieces: number) {
 function nameWithWeights(name: string, factor: number) {
   if (factor === 1) return name;
   return name.replace(/\([^()]*\)/g, (bracket) =>
-    bracket.replace(WEIGHT, (weight, offset: number) => (/(?:à|je|pro)\s*$/.test(bracket.slice(0, offset)) ? weight : scaleAmount(weight, factor))),
+    bracket.replace(WEIGHT, (weight, offset: number) =>
+      PER_PIECE_BEFORE.test(bracket.slice(0, offset)) || PER_PIECE_AFTER.test(bracket.slice(offset + weight.length)) ? weight : scaleAmount(weight, factor),
+    ),
   );
 }
 
 /** An ingredient for `factor` times the recipe: its amount scaled, a counted name in singular or plural to match, weights in its brackets scaled. */
 export function scaleIngredient(ingredient: { amount: string; name: string }, factor: number) {
-  const { text, pieces } = scaled(ingredient.amount, factor);
+  const { text, unit, pieces, piecesBefore } = scaled(ingredient.amount, factor);
   const name = pieces === undefined ? ingredient.name : nameForPieces(ingredient.name, pieces);
-  return { amount: text, name: nameWithWeights(name, factor) };
+  if (unit && CONTAINERS.has(unit)) return { amount: text, name };
+  // Counted pieces are rounded (½ Ei, not 0,25): their weight follows what is shown.
+  const shownFactor = pieces !== undefined && piecesBefore ? pieces / piecesBefore : factor;
+  return { amount: text, name: nameWithWeights(name, shownFactor) };
 }
