@@ -1,7 +1,7 @@
 // Writes public/favicon.ico from public/favicon.svg: what browsers, feed readers
 // and crawlers fetch when a page names no icon they can use (an SVG icon is not
 // for all of them). An ICO file of PNG images, 16, 32 and 48 px.
-// Run after changing public/favicon.svg: node scripts/generate-favicon-ico.ts
+// Run after changing public/favicon.svg: npm run favicon:ico
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';

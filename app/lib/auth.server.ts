@@ -30,6 +30,9 @@ export const SESSION_DAYS = 30;
 
 export type SessionUser = { id: string; name: string; email: string };
 
+/** How long the link that confirms an address lasts (the sign-up's, and one sent again from /konto). */
+export const VERIFICATION_LINK_HOURS = 24;
+
 type AuthOptions = { db: Database; secret: string; publicUrl: string };
 
 /** Mails go out in the background: the answer must not reveal (by its timing) whether an address exists. */
@@ -74,7 +77,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      expiresIn: 60 * 60 * 24,
+      expiresIn: 60 * 60 * VERIFICATION_LINK_HOURS,
       sendVerificationEmail: async ({ user, token }) => {
         const url = `${publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
         deliver(
@@ -85,7 +88,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
             intro: 'Willkommen im Chuchiblog! Bitte bestätige noch deine E-Mail-Adresse.',
             linkLabel: 'E-Mail-Adresse bestätigen',
             url,
-            outro: 'Der Link ist 24 Stunden gültig. Falls du dich nicht registriert hast, kannst du diese E-Mail ignorieren.',
+            outro: `Der Link ist ${VERIFICATION_LINK_HOURS} Stunden gültig. Falls du dich nicht registriert hast, kannst du diese E-Mail ignorieren.`,
           }),
           'verify-email',
         );

@@ -75,7 +75,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       <SettingsSection id={SETTINGS_SECTIONS.email} title="E-Mail-Adresse" intro={<>Deine Adresse ist jetzt <strong>{email}</strong>.</>}>
         <Stack spacing={3}>
           {/* Also for its answer when the address was confirmed meanwhile (in another tab): "schon bestätigt". */}
-          {(!emailVerified || answer?.intent === 'resend-verification') && <VerificationForm actionData={answer} />}
+          {(!emailVerified || answer?.intent === 'resend-verification') && <VerificationForm emailVerified={emailVerified} actionData={answer} />}
           <EmailForm actionData={answer} />
         </Stack>
       </SettingsSection>

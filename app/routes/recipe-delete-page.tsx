@@ -1,7 +1,7 @@
 // /detail/{id}/loeschen: the question of the recipe's delete dialog as a page,
 // for the owner's delete icon without JavaScript. It posts the dialog's form
-// to itself; its action is the dialog's (routes/recipe-delete.ts), and a
-// refusal shows here, as a page, not as the dialog's JSON.
+// to itself, with the dialog's action (features/recipes/recipe-delete-action.server.ts),
+// and a refusal shows here, as a page, not as the dialog's JSON.
 import { data } from 'react-router';
 import type { Route } from './+types/recipe-delete-page';
 import { DeleteConfirmation } from '../components/delete-confirmation.tsx';

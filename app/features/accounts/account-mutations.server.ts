@@ -37,8 +37,10 @@ async function lockAccount(tx: Transaction, userId: string) {
   return user;
 }
 
-/** New name on the account, its recipes, and its comments whose nickname was the old name (a chosen nickname stays). */
-/** The new name on the account, its recipes and its comments; `firstName` says where the joined name splits (splitName). */
+/**
+ * New name on the account, its recipes, and its comments whose nickname was the old name (a chosen
+ * nickname stays); `firstName` says where the joined name splits (splitName).
+ */
 export async function renameAccount(userId: string, name: string, firstName: string) {
   await getDb().transaction(async (tx) => {
     const before = await lockAccount(tx, userId);

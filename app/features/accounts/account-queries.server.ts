@@ -21,7 +21,6 @@ export async function emailHasAccount(email: string) {
 
 export type AccountFootprint = { recipes: number; comments: number; pictures: number };
 
-/** What deleting the account would take away (the page names it before asking). */
 /** What the account page shows beyond the session: the first name as typed (splitName; null for accounts from before it was kept), and whether the address is confirmed. */
 export async function accountDetails(userId: string) {
   const [row] = await getDb().select({ firstName: users.firstName, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
@@ -32,6 +31,7 @@ export async function isEmailVerified(userId: string) {
   return (await accountDetails(userId)).emailVerified;
 }
 
+/** What deleting the account would take away (the page names it before asking). */
 export async function accountFootprint(userId: string): Promise<AccountFootprint> {
   const [row] = await getDb()
     .select({

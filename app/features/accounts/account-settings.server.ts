@@ -7,7 +7,7 @@
 import { isAPIError } from 'better-auth/api';
 import { data, redirect } from 'react-router';
 import { firstErrors } from '../../components/form/form-answer.ts';
-import { authHeaders, expiredSessionCookies, getAuth, type SessionUser } from '../../lib/auth.server.ts';
+import { authHeaders, expiredSessionCookies, getAuth, VERIFICATION_LINK_HOURS, type SessionUser } from '../../lib/auth.server.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
 import { getEnv, type RateLimitSetting } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
@@ -143,13 +143,20 @@ export async function requestEmailChange({ form, user }: Settings) {
 
 /** A new confirmation link for an address not confirmed yet (the first one lasts 24 hours). */
 export async function resendVerification({ request, user }: Settings) {
-  if (await isEmailVerified(user.id)) return answer('resend-verification', { message: SETTINGS_MESSAGES.alreadyVerified });
+  const alreadyVerified = () => answer('resend-verification', { message: SETTINGS_MESSAGES.alreadyVerified });
+  if (await isEmailVerified(user.id)) return alreadyVerified();
   if (!(await allowed('verification', user))) return refuse('resend-verification', 'too-many');
-  // The library checks the session's address and sends the mail (auth.server.ts, emailVerification).
-  await getAuth().api.sendVerificationEmail({ body: { email: user.email }, headers: authHeaders(request) });
+  try {
+    // The library checks the session's address and sends the mail (auth.server.ts, emailVerification).
+    await getAuth().api.sendVerificationEmail({ body: { email: user.email }, headers: authHeaders(request) });
+  } catch (error) {
+    // Confirmed in between (the library refuses then): say so rather than "nicht geklappt".
+    if (await isEmailVerified(user.id)) return alreadyVerified();
+    throw error;
+  }
   log.info('confirmation link sent again');
   return answer('resend-verification', {
-    message: `Wir haben dir einen neuen Link an ${user.email} geschickt. Er ist 24 Stunden gültig.`,
+    message: `Wir haben dir einen neuen Link an ${user.email} geschickt. Er ist ${VERIFICATION_LINK_HOURS} Stunden gültig.`,
   });
 }
 
