@@ -189,7 +189,7 @@ test('an address not confirmed yet: a new link on request (at most 3 an hour), w
   // Only the answer: not "noch nicht bestätigt" above it (the button goes with that text).
   expect(answered).not.toContain('noch nicht bestätigt');
   const links = () => mail.mails.filter((m) => m.to.includes(ruedi.email) && /Bitte bestätige deine E-Mail-Adresse/.test(m.subject)).length;
-  await expect.poll(links).toBe(3);
+  await expect.poll(links, { timeout: 15_000 }).toBe(3); // as long as waitForMail waits
   expect((await post({ intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'Neues-Passwort-1' }, cookie)).status).toBe(302);
   await mail.waitForMail(ruedi.email, /Dein Passwort wurde geändert/);
   expect(links()).toBe(3);
