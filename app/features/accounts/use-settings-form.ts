@@ -6,17 +6,7 @@ import { validate } from '../../components/form/form-answer.ts';
 import { useForm } from '../../components/form/use-form.ts';
 import { useHydrated } from '../../utils/use-hydrated.ts';
 import type { AccountField, SettingsAnswer, SettingsIntent } from './account-schemas.ts';
-import { SETTINGS_SECTIONS, settingsFormAction } from './settings-sections.ts';
-
-const SECTION_OF: Record<SettingsIntent, (typeof SETTINGS_SECTIONS)[keyof typeof SETTINGS_SECTIONS]> = {
-  name: SETTINGS_SECTIONS.name,
-  email: SETTINGS_SECTIONS.email,
-  'resend-verification': SETTINGS_SECTIONS.email,
-  password: SETTINGS_SECTIONS.password,
-  'end-session': SETTINGS_SECTIONS.sessions,
-  'end-all-sessions': SETTINGS_SECTIONS.sessions,
-  'delete-account': SETTINGS_SECTIONS.deleteAccount,
-};
+import { settingsFormAction } from './settings-sections.ts';
 
 export function useSettingsForm(
   intent: SettingsIntent,
@@ -30,6 +20,6 @@ export function useSettingsForm(
     fields: schema.keyof().options,
     intent,
   });
-  const action = settingsFormAction(SECTION_OF[intent], useHydrated());
+  const action = settingsFormAction(intent, useHydrated());
   return { ...form, answer, action, message: form.pending ? undefined : answer?.message };
 }

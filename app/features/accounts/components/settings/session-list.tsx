@@ -10,7 +10,7 @@ import { usePending } from '../../../../components/form/use-form.ts';
 import { formatDateTime } from '../../../../utils/format.ts';
 import { useHydrated } from '../../../../utils/use-hydrated.ts';
 import type { SettingsAnswer } from '../../account-schemas.ts';
-import { SETTINGS_SECTIONS, settingsFormAction } from '../../settings-sections.ts';
+import { settingsFormAction } from '../../settings-sections.ts';
 import { FormMessages } from './form-messages.tsx';
 
 export type SessionRow = { id: string; device: string; signedInAt: string; lastSeenAt: string; current: boolean };
@@ -22,7 +22,7 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
   const ending = usePending('end-session');
   const endingAll = usePending('end-all-sessions');
   const answer = actionData?.intent === 'end-session' && !ending ? actionData : undefined;
-  const action = settingsFormAction(SETTINGS_SECTIONS.sessions, useHydrated());
+  const action = settingsFormAction('end-session', useHydrated());
   return (
     <Stack spacing={2}>
       <FormMessages message={answer?.message} formError={answer?.formError} />
