@@ -50,6 +50,9 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
+    // The first name as typed (users.first_name), written with the account at sign-up: /konto splits
+    // the joined name there (splitName). The library's HTTP handler, which would take it from anyone, is not mounted.
+    user: { additionalFields: { firstName: { type: 'string', required: false, input: true } } },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,

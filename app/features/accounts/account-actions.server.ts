@@ -13,7 +13,6 @@ import { carryNotice } from '../../lib/notice.server.ts';
 import { consumeRateLimits, rateLimitKey, refundRateLimits, type RateLimitRule } from '../../lib/rate-limit.server.ts';
 import { firstErrors } from '../../components/form/form-answer.ts';
 import { emailHasAccount } from './account-queries.server.ts';
-import { recordFirstName } from './account-mutations.server.ts';
 import {
   forgotPasswordSchema,
   fullName,
@@ -141,14 +140,12 @@ export async function signUp({ request, form, clientIp }: Client) {
 
   const { firstName, lastName, email, password } = parsed.data;
   try {
-    const { headers, response } = await getAuth().api.signUpEmail({
-      body: { name: fullName(firstName, lastName), email, password, rememberMe: true },
+    const { headers } = await getAuth().api.signUpEmail({
+      body: { name: fullName(firstName, lastName), firstName: firstName.trim(), email, password, rememberMe: true },
       headers: authHeaders(request, clientIp),
       returnHeaders: true,
     });
     log.info('account created');
-    // Without it the account form splits the name at its first space: worth a log line, not a failed sign-up.
-    await recordFirstName(response.user.id, firstName.trim()).catch((error: unknown) => log.error('first name not recorded', { error }));
     // The page after sign-up says that a confirmation mail is on its way.
     return redirectWithCookies(safeRedirectPath(input.redirectTo), headers, await carryNotice('signed-up'));
   } catch (error) {

@@ -54,11 +54,6 @@ export async function renameAccount(userId: string, name: string, firstName: str
   });
 }
 
-/** After sign-up: the first name as typed, so that the account form splits the name where the person did. */
-export async function recordFirstName(userId: string, firstName: string) {
-  await getDb().update(users).set({ firstName }).where(eq(users.id, userId));
-}
-
 export async function isEmailTaken(email: string) {
   const [row] = await getDb().select({ id: users.id }).from(users).where(eq(users.email, email));
   return Boolean(row);
