@@ -97,6 +97,22 @@ test('brotli, gzip or plain as the client accepts, each the same page; Vary and 
   expect((await get('/', { 'if-none-match': '"anders"' })).status).toBe(200);
 });
 
+test('a full render (signed in, never kept) goes out in brotli or gzip as the client accepts, the whole page', async () => {
+  const path = `/detail/${recipeId}`;
+  const br = await get(path, { cookie: readerCookie, 'accept-encoding': 'gzip, deflate, br' });
+  expect(br.headers['x-page-cache']).toBeUndefined();
+  expect(br.headers['content-encoding']).toBe('br');
+  const gz = await get(path, { cookie: readerCookie, 'accept-encoding': 'gzip' });
+  expect(gz.headers['content-encoding']).toBe('gzip');
+  for (const page of [brotliDecompressSync(br.body), gunzipSync(gz.body)]) {
+    const html = page.toString('utf8');
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('Zuger Kirschtorte');
+    expect(html).toContain('value="create-comment"'); // the comment form, for the signed-in reader
+    expect(html.trimEnd()).toMatch(/<\/html>$/);
+  }
+});
+
 test('every write is seen by the next anonymous request: comment, edit, delete', async () => {
   const path = `/detail/${recipeId}`;
   await warm(path);
