@@ -4,6 +4,7 @@ import '@fontsource/lora/latin-600.css';
 import '@fontsource/dancing-script/latin-600.css';
 import loraRegular from '@fontsource/lora/files/lora-latin-400-normal.woff2?url';
 import './theme/montserrat.css';
+import './theme/font-fallbacks.css';
 import './theme/theme.generated.css';
 import './theme/global.css';
 import './theme/print.css';

@@ -2,8 +2,9 @@ import { createTheme } from '@mui/material/styles';
 
 // The blog's look: near-black primary, gold accent, light grey background; serif
 // body, sans headings, a script face for h4; the site's breakpoints.
-const serif = '"Lora", Georgia, "Times New Roman", serif';
-const sans = '"Montserrat", "Helvetica Neue", Arial, sans-serif';
+// Each web font first, then its stand-ins until it has loaded (font-fallbacks.css), then the system's own.
+const serif = '"Lora", "Lora on Georgia", "Lora on Times New Roman", "Lora on Noto Serif", "Lora on DejaVu Serif", Georgia, "Times New Roman", serif';
+const sans = '"Montserrat", "Montserrat on Helvetica Neue", "Montserrat on Arial", "Montserrat on Roboto", "Montserrat on DejaVu Sans", "Helvetica Neue", Arial, sans-serif';
 const script = '"Dancing Script", "Brush Script MT", cursive';
 
 /** theme.shape.borderRadius: ordinary corners (buttons, inputs, alerts); cards have three times that. */

@@ -63,3 +63,40 @@ test("a signed-in reader's page (rendered for them, with its own nonce) also pai
   await expect(dialog).toBeHidden();
   expect(page.errors).toEqual([]);
 });
+
+test('while the web fonts load, text stands in their stand-ins\' lines: nothing moves when Lora and Montserrat arrive', async ({ openPage }) => {
+  const owner = await createAccount('Vreni Zurbriggen');
+  const { id } = await createRecipe(owner, {
+    title: 'Aargauer Rüeblitorte mit Zitronenguss',
+    category: 'Backen',
+    lead: 'Saftig, nussig und mit feinem Zitronenguss – die berühmte Torte aus dem Aargau, dekoriert mit Marzipanrüebli, gehört auf jeden Ostertisch.',
+  });
+  const page = await openPage('mobile');
+  // The fonts arrive a second late, as on a slow connection: the page first paints with the stand-ins.
+  await page.route('**/*.woff2', async (route) => {
+    await new Promise((resume) => setTimeout(resume, 1000));
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+
+  for (const path of ['/', `/detail/${id}`]) {
+    await page.goto(path);
+    await hydrated(page);
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resume) => setTimeout(resume, 300)); // the swap's layout is reported after its frame
+      return [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family.replaceAll('"', ''));
+    });
+    // Both web fonts came, and a stand-in was used before them (this machine's DejaVu, in CI as here).
+    expect(fonts, path).toEqual(expect.arrayContaining(['Lora', 'Montserrat', 'Lora on DejaVu Serif', 'Montserrat on DejaVu Sans']));
+    const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+    expect(shift, path).toBeLessThan(0.005);
+  }
+  expect(page.errors).toEqual([]);
+});
