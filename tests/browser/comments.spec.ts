@@ -62,11 +62,23 @@ test('readers rate and comment; the average follows; authors delete only their o
   await hydrated(beatPage);
   await expect(beatPage.getByRole('textbox', { name: 'Nickname', exact: true })).toHaveValue('Beat Keller');
 
-  // Validation: a rating is required, then a text. The stars' message is an alert; the focus goes to the text.
+  // Validation: a rating is required, then a text. The focus goes to the first field with a message, the stars.
   await beatPage.getByRole('button', { name: 'Kommentieren' }).click();
   await expect(beatPage.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
-  await expect(commentBox(beatPage)).toBeFocused();
+  await expect(beatPage.getByRole('radio', { name: '1 Stern' })).toBeFocused();
+  // A star reached with the keyboard but not chosen is ringed, not filled: nothing looks chosen.
+  await beatPage.keyboard.press('Tab'); // none chosen yet: Tab goes on to the next star
+  const focusedStar = beatPage.locator('[role="radiogroup"] input:focus-visible');
+  await expect(focusedStar).toHaveCount(1);
+  await expect(focusedStar).toHaveAttribute('value', '2');
+  await expect(focusedStar).not.toBeChecked();
+  const empty = await starColours(beatPage);
+  expect(new Set(empty).size).toBe(1);
+  expect(await beatPage.locator('[role="radiogroup"] label:has(+ input:focus-visible) > span:first-child').evaluate((icon) => getComputedStyle(icon).outlineStyle)).toBe('solid');
   await chooseStars(beatPage, 4);
+  const chosen = await starColours(beatPage);
+  expect(chosen.slice(0, 4).every((colour) => colour !== empty[0])).toBe(true);
+  expect(chosen[4]).toBe(empty[0]);
   await beatPage.getByRole('button', { name: 'Kommentieren' }).click();
   await expect(beatPage.getByText('Bitte schreibe einen Kommentar.')).toBeVisible();
   await expect(beatPage.getByText('Bitte gib eine Bewertung ab.')).toHaveCount(0);
@@ -146,6 +158,11 @@ test('markup in nickname and comment is shown as text and never runs', async ({ 
   await expect(comments.locator('img[src="x"], script')).toHaveCount(0);
   expect(alerted).toBe(false);
 });
+
+/** The colour each of the comment form's five stars is drawn in. */
+function starColours(page: Page) {
+  return page.locator('[role="radiogroup"] label > span:first-child').evaluateAll((icons) => icons.map((icon) => getComputedStyle(icon).color));
+}
 
 test('the comment form works before JavaScript loads', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });

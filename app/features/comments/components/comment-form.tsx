@@ -16,9 +16,6 @@ import styles from './comment-form.module.css';
 const loadRatedCheck = () => import('./comment-form-checks.ts').then((checks) => checks.checkRated);
 const loadOwnCheck = () => import('./comment-form-checks.ts').then((checks) => checks.checkOwn);
 
-/** Focusing a star would show it as chosen: the rating's message is an alert instead. */
-const FOCUS_NAMES = { rating: null };
-
 function starLabel(value: number) {
   return `${value} ${value === 1 ? 'Stern' : 'Sterne'}`;
 }
@@ -42,7 +39,6 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
     answer: failed,
     loadCheck: ownRecipe ? loadOwnCheck : loadRatedCheck,
     fields: COMMENT_FIELDS,
-    focusNames: FOCUS_NAMES,
     intent: 'create-comment',
   });
 
