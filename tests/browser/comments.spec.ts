@@ -49,7 +49,7 @@ test('readers rate and comment; the average follows; authors delete only their o
   await expect(anonymous.getByRole('button', { name: 'Kommentieren' })).toHaveCount(0);
   await expect(anonymous.getByRole('link', { name: 'Melde dich an' })).toHaveAttribute(
     'href',
-    `/login?redirectTo=${encodeURIComponent(recipePath)}`,
+    `/login?redirectTo=${encodeURIComponent(`${recipePath}#kommentar-schreiben`)}`,
   );
   // In the text's colour, as every other link of the site, not the browser's blue.
   const hintColours = await anonymous.getByRole('link', { name: 'Melde dich an' }).evaluate((link) => [getComputedStyle(link).color, getComputedStyle(link.parentElement!).color]);
@@ -162,6 +162,19 @@ test('markup in nickname and comment is shown as text and never runs', async ({ 
 /** The colour each of the comment form's five stars is drawn in. */
 function starColours(page: Page) {
   return page.locator('[role="radiogroup"] label > span:first-child').evaluateAll((icons) => icons.map((icon) => getComputedStyle(icon).color));
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`signing in from the comment prompt comes back to the form, with the servings chosen (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({ openPage }) => {
+    const page = await openPage('mobile', { javaScriptEnabled });
+    await page.goto(`${recipePath}?portionen=6`);
+    if (javaScriptEnabled) await hydrated(page);
+    await page.getByRole('link', { name: 'Melde dich an' }).click();
+    await logIn(page, chiara.email);
+    await expect(page).toHaveURL(`${recipePath}?portionen=6#kommentar-schreiben`);
+    await expect(page.getByRole('heading', { name: 'Wie hat es dir geschmeckt?' })).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Kommentieren' })).toBeVisible();
+  });
 }
 
 test('the comment form works before JavaScript loads', async ({ openPage }) => {

@@ -1,4 +1,5 @@
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { useEffect } from 'react';
 import { Form } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { OutlinedField } from '../../../components/form/outlined-field.tsx';
@@ -9,6 +10,7 @@ import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
 import type { CommentActionResult } from '../comment-action-result.ts';
+import { COMMENT_FORM_ANCHOR } from '../comment-paths.ts';
 import { COMMENT_FIELDS, COMMENT_MAX_LENGTH, HONEYPOT_FIELD, NICKNAME_MAX_LENGTH, OWN_RECIPE_RATING_MESSAGE } from '../comment-fields.ts';
 import styles from './comment-form.module.css';
 
@@ -41,13 +43,18 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
     fields: COMMENT_FIELDS,
     intent: 'create-comment',
   });
+  // Back from signing in to comment (the prompt's link ends in this form's anchor): after a navigation in
+  // the browser the form's code came after the page, too late for the browser to scroll to it.
+  useEffect(() => {
+    if (window.location.hash === `#${COMMENT_FORM_ANCHOR}`) document.getElementById(COMMENT_FORM_ANCHOR)?.scrollIntoView();
+  }, []);
 
   return (
     <Paper className={styles.paper}>
-      <Form ref={ref} method="post" preventScrollReset noValidate aria-labelledby="kommentar-schreiben" onSubmit={onSubmit}>
+      <Form ref={ref} method="post" preventScrollReset noValidate aria-labelledby={COMMENT_FORM_ANCHOR} onSubmit={onSubmit}>
         <input type="hidden" name="intent" value="create-comment" />
         <Stack spacing={2}>
-          <Text variant="h5" component="h3" id="kommentar-schreiben">
+          <Text variant="h5" component="h3" id={COMMENT_FORM_ANCHOR}>
             {ownRecipe ? 'Dein Kommentar zum Rezept' : 'Wie hat es dir geschmeckt?'}
           </Text>
           {ownRecipe ? (

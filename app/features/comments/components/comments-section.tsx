@@ -10,8 +10,9 @@ import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
 import { displayName } from '../../../utils/display-name.ts';
+import { readServingsParam } from '../../../utils/servings-param.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
-import { commentAnchor, reportPath } from '../comment-paths.ts';
+import { commentAnchor, commentFormOnRecipePath, reportPath } from '../comment-paths.ts';
 import type { CommentView } from '../comment-types.ts';
 import { CommentList } from './comment-list.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
@@ -39,7 +40,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   const deleted = result?.intent === 'delete-comment' && result.ok ? result.commentId : undefined;
   // A saved comment redirects back here, a new location with a new key: the
   // form starts again from its defaults. A refusal keeps the location and the input.
-  const { key: formKey, hash } = useLocation();
+  const { key: formKey, hash, search } = useLocation();
   // A saved comment's page (and a report mail's link) points at the comment: the focus goes there
   // too, for the keyboard and screen readers (it would stay on the form's button, which is gone).
   useEffect(() => {
@@ -93,7 +94,11 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
       ) : (
         <Paper className={styles.signInHint}>
           <Text>
-            <AppLink to={`/login?redirectTo=${encodeURIComponent(`/detail/${recipeId}`)}`}>Melde dich an</AppLink>, um dieses Rezept
+            {/* Back at the form afterwards, with the servings chosen. */}
+            <AppLink to={`/login?redirectTo=${encodeURIComponent(commentFormOnRecipePath(recipeId, readServingsParam(new URLSearchParams(search))))}`}>
+              Melde dich an
+            </AppLink>
+            , um dieses Rezept
             zu bewerten und zu kommentieren.
           </Text>
         </Paper>
