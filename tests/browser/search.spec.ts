@@ -66,9 +66,20 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   await expect(field).toBeVisible();
   await expect(field).toBeFocused();
   await field.fill('Zopff');
+  // A slow answer: the page shows that it loads (held until the progress has been seen).
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/suche.data*', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await field.press('Enter');
+  await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' }).first()).toBeVisible();
+  answer();
   await expect(page).toHaveURL('/suche?q=Zopff');
   await expect(main(page).getByRole('status')).toHaveText('14 Rezepte gefunden');
+  await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' })).toHaveCount(0);
+  await page.unroute('**/suche.data*');
   await expect(field).toBeHidden(); // the search closed it
   await expect(main(page).locator('article')).toHaveCount(12);
   await main(page).getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: 'Nächste Seite' }).click();
