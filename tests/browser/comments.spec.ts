@@ -180,6 +180,13 @@ for (const javaScriptEnabled of [true, false]) {
 test('the comment form works before JavaScript loads', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });
   await logInAndGo(page, recipePath, beat.email);
+  // Sent empty: every message at once, as the browser's check gives them.
+  await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill('');
+  await page.getByRole('button', { name: 'Kommentieren' }).click();
+  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
+  await expect(page.getByText('Bitte gib einen Nickname ein.')).toBeVisible();
+  await expect(page.getByText('Bitte schreibe einen Kommentar.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill('Beat');
   await chooseStars(page, 5);
   await commentBox(page).fill('Ohne JavaScript geschrieben.');
   await page.getByRole('button', { name: 'Kommentieren' }).click();

@@ -178,6 +178,21 @@ test('the owner cannot rate their own recipe, but may comment on it without star
   await getDb().delete(comments).where(eq(comments.id, stored!.id));
 });
 
+test('an empty form is answered with every message at once: the stars for a reader, only the text for the owner', async () => {
+  const path = `/detail/${recipeId}.data`; // the action's answer as data, as the browser's form gets it
+  const before = await getDb().$count(comments, eq(comments.recipeId, recipeId));
+  const reader = await post(path, { intent: 'create-comment', nickname: 'Beat', comment: '' }, cookies.author);
+  expect(reader.status).toBe(400);
+  const readerAnswer = await reader.text();
+  expect(readerAnswer).toContain('Bitte gib eine Bewertung ab.');
+  expect(readerAnswer).toContain('Bitte schreibe einen Kommentar.');
+
+  const ownerAnswer = await (await post(path, { intent: 'create-comment', nickname: 'Anna', comment: '' }, cookies.owner)).text();
+  expect(ownerAnswer).toContain('Bitte schreibe einen Kommentar.');
+  expect(ownerAnswer).not.toContain('Bitte gib eine Bewertung ab.');
+  expect(await getDb().$count(comments, eq(comments.recipeId, recipeId))).toBe(before);
+});
+
 test('a second rating by the same person replaces the first in the mean', async () => {
   const first = await postComment('Erstes Mal', '2');
   const second = await postComment('Zweites Mal', '5');

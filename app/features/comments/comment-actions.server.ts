@@ -9,6 +9,7 @@ import { firstErrors } from '../../components/form/form-answer.ts';
 import type { CommentActionResult } from './comment-action-result.ts';
 import { commentOnRecipePath } from './comment-paths.ts';
 import { createComment, deleteComment, type CommentRefusal } from './comment-mutations.server.ts';
+import { mustRate } from './comment-queries.server.ts';
 import { COMMENT_FIELDS, HONEYPOT_FIELD, OWN_RECIPE_RATING_MESSAGE, type CommentField, type CommentFormValues } from './comment-fields.ts';
 import { commentPostSchema, RATING_REQUIRED_MESSAGE } from './comment-schema.ts';
 
@@ -65,7 +66,13 @@ export async function commentAction(userId: string | null, recipeId: string, for
       }
       const parsed = commentPostSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) {
-        return reply({ ok: false, intent, errors: firstErrors<CommentField>(parsed.error), values: textValues(form) }, 400);
+        const errors = firstErrors<CommentField>(parsed.error);
+        // Every field's message at once, as the browser's check gives them: a missing rating is the mutation's
+        // to find (the owner has no stars), which the other messages would hide until the next try.
+        const rating = form.get('rating');
+        const unrated = rating === null || rating === '' || rating === '0';
+        if (!errors.rating && unrated && (await mustRate(userId, recipeId))) errors.rating = RATING_REQUIRED_MESSAGE;
+        return reply({ ok: false, intent, errors, values: textValues(form) }, 400);
       }
       const result = await createComment(userId, recipeId, parsed.data);
       if (!result.ok && result.reason === 'rating-required') {

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
-import { comments } from '../../db/schema/recipes.ts';
+import { comments, recipes } from '../../db/schema/recipes.ts';
 import { log } from '../../lib/logger.server.ts';
 import type { CommentView } from './comment-types.ts';
 
@@ -40,4 +40,10 @@ export async function loadCommentState(recipeId: string | undefined): Promise<Co
     log.error('loading comments failed', { recipeId, error });
     return { comments: [], error: 'Die Kommentare konnten nicht geladen werden. Bitte versuche es später erneut.' };
   }
+}
+
+/** Whether `userId` must rate this recipe to comment on it: it exists and is someone else's (createComment decides again). */
+export async function mustRate(userId: string, recipeId: string): Promise<boolean> {
+  const [recipe] = await getDb().select({ userId: recipes.userId }).from(recipes).where(eq(recipes.id, recipeId));
+  return recipe !== undefined && recipe.userId !== userId;
 }
