@@ -119,6 +119,12 @@ test('desktop with JavaScript: filters narrow the words; junk filters are named 
   // Only what was chosen: no empty parameters for the filters left at «Alle».
   await expect(page).toHaveURL('/suche?q=R%C3%BCebli&dauer=15');
   await expect(main(page).locator('article h3')).toHaveText(['Rüeblisalat']);
+  // Nothing with these filters: the page says so, and leads to the same words without them.
+  await page.goto('/suche?q=R%C3%BCebli&kategorie=apero&dauer=15');
+  await expect(main(page).getByText('Zu «Rüebli» haben wir mit diesen Filtern leider nichts gefunden.')).toBeVisible();
+  await main(page).getByRole('link', { name: 'suche ohne Filter nach «Rüebli»' }).click();
+  await expect(page).toHaveURL('/suche?q=R%C3%BCebli');
+  await expect(main(page).locator('article h3')).toHaveText(['Rüeblitorte', 'Rüeblisalat']);
 
   await page.goto('/suche?q=Zopf&stufe=Unm%C3%B6glich&dauer=abc');
   await expect(page.getByText('Nicht verstanden und darum nicht angewandt: Schwierigkeit, Dauer.')).toBeVisible();

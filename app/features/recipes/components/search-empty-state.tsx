@@ -15,6 +15,11 @@ type Props = {
   withoutFilters?: string;
 };
 
+function leadText(query: string, filtered: boolean) {
+  if (!query) return 'Mit diesen Filtern haben wir leider nichts gefunden.';
+  return filtered ? `Zu «${query}» haben wir mit diesen Filtern leider nichts gefunden.` : `Zu «${query}» haben wir leider nichts gefunden.`;
+}
+
 /** Nothing found: what to try instead (a close spelling, fewer filters, the categories). */
 export function SearchEmptyState({ query, suggestion, suggestionText, withoutFilters }: Props) {
   return (
@@ -23,7 +28,7 @@ export function SearchEmptyState({ query, suggestion, suggestionText, withoutFil
       <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
         Keine Rezepte gefunden
       </Typography>
-      <Typography sx={{ mt: 1 }}>{query ? `Zu «${query}» haben wir leider nichts gefunden.` : 'Mit diesen Filtern haben wir leider nichts gefunden.'}</Typography>
+      <Typography sx={{ mt: 1 }}>{leadText(query, withoutFilters !== undefined)}</Typography>
       {suggestion && suggestionText && (
         <Typography sx={{ mt: 2, fontSize: '1.125rem' }}>
           Meintest du{' '}
@@ -34,13 +39,14 @@ export function SearchEmptyState({ query, suggestion, suggestionText, withoutFil
         </Typography>
       )}
       <ul className={styles.tips}>
-        <li>Prüfe die Schreibweise oder versuche ein anderes Wort (z. B. «Rahm» statt «Sahne» findet beides).</li>
-        <li>Weniger Wörter finden mehr: «Kuchen» statt «saftiger Kuchen mit Beeren».</li>
+        {/* With filters set, the words alone may well find something: that first. */}
         {withoutFilters && (
           <li>
-            <Link to={withoutFilters}>Ohne Filter suchen</Link>
+            Lass einen Filter weg, oder <Link to={withoutFilters}>suche ohne Filter nach «{query}»</Link>.
           </li>
         )}
+        <li>Prüfe die Schreibweise oder versuche ein anderes Wort. Schweizer und deutsche Namen findet die Suche beide: «Rahm» findet auch «Sahne».</li>
+        <li>Weniger Wörter finden mehr: «Kuchen» statt «saftiger Kuchen mit Beeren».</li>
       </ul>
       <Typography variant="h6" component="h3" sx={{ mt: 3 }}>
         Oder stöbere in den Kategorien
