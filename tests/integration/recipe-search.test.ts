@@ -83,6 +83,12 @@ test('every synonym group: each word finds the recipes of the others', async () 
     ['Croissant', 'Buttergipfeli'],
     ['Stangensellerie', 'Staudensellerie-Salat'],
     ['Staudensellerie', 'Stangensellerie mit Dip'],
+    ['Schoggi', 'Schokoladenkuchen'],
+    ['Schokolade', 'Schoggicreme'],
+    ['Müsli', 'Birchermüesli'],
+    ['Gschnätzlets', 'Zürcher Geschnetzeltes'],
+    ['Geschnätzlets', 'Kalbsgeschnetzeltes'],
+    ['Geschnetzeltes', 'Gschnätzlets mit Rösti'],
   ];
   for (const [, title] of pairs) await createRecipe(anna, { ...plain, title, category: 'Apéro' });
   for (const [search, title] of pairs) {

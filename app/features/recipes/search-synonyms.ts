@@ -29,5 +29,8 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['Nidle', 'Rahm'],
   ['Anke', 'Butter'],
   ['Rösti', 'Röschti'],
+  ['Schoggi', 'Schokolade'],
+  ['Müesli', 'Müsli'],
+  ['Geschnetzeltes', 'Gschnätzlets', 'Geschnätzlets'],
   ['Wähe', 'Dünne', 'Fladen'],
 ];
