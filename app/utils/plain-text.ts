@@ -20,3 +20,8 @@ export function isSingleLineText(value: string) {
 export function isMultiLineText(value: string) {
   return !CONTROL_IN_TEXT.test(value) && !LONE_SURROGATE.test(value);
 }
+
+/** Text as shown with its line breaks (white-space: pre-line): at most one empty line between paragraphs, however many were typed. */
+export function withShortGaps(text: string) {
+  return text.replace(/(?:[ \t]*\r?\n){3,}/g, '\n\n');
+}

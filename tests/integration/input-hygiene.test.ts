@@ -7,7 +7,7 @@ import { comments } from '../../app/db/schema/recipes.ts';
 import { commentSchema } from '../../app/features/comments/comment-schema.ts';
 import { recipeSchema } from '../../app/features/recipes/recipe-schema.ts';
 import { hasRepeatedField } from '../../app/lib/form-data.server.ts';
-import { isMultiLineText, isSingleLineText } from '../../app/utils/plain-text.ts';
+import { isMultiLineText, isSingleLineText, withShortGaps } from '../../app/utils/plain-text.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
@@ -96,4 +96,12 @@ test('a failed query is logged without its parameters (user text, e-mail address
   expect(line.error.message).toContain('params: [redacted]');
   expect(written).not.toContain('geheim@example.ch');
   expect(written).not.toContain('Privat');
+});
+
+test('a comment shows at most one empty line between its paragraphs, however many were typed', () => {
+  expect(withShortGaps('Fein!\r\n\r\n\r\n\r\n\r\nNächstes Mal mit mehr Zimt.')).toBe('Fein!\n\nNächstes Mal mit mehr Zimt.');
+  expect(withShortGaps('Fein!\n \n\t\n\nMehr Zimt.')).toBe('Fein!\n\nMehr Zimt.');
+  // One empty line, or a line break alone, stays as written.
+  expect(withShortGaps('Fein!\n\nMehr Zimt.\nUnd Nüsse.')).toBe('Fein!\n\nMehr Zimt.\nUnd Nüsse.');
+  expect(withShortGaps('Fein!\r\n\r\nMehr Zimt.')).toBe('Fein!\r\n\r\nMehr Zimt.');
 });

@@ -6,6 +6,7 @@ import { formatLongDate } from '../../../utils/format.ts';
 import type { CommentView } from '../comment-types.ts';
 import styles from './comment-list.module.css';
 import { commentAnchor } from '../comment-paths.ts';
+import { withShortGaps } from '../../../utils/plain-text.ts';
 
 type Props = {
   comments: CommentView[];
@@ -51,7 +52,7 @@ export function CommentList({ comments, actionsFor, footerFor }: Props) {
                   {!comment.ratingCounts && <span className={styles.caption}>zählt nicht zum Durchschnitt</span>}
                 </div>
               )}
-              <p className={styles.text}>{comment.comment}</p>
+              <p className={styles.text}>{withShortGaps(comment.comment)}</p>
               {footerFor?.(comment)}
             </div>
           </div>
