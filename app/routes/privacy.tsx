@@ -103,6 +103,11 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Nickname, Text und Sterne sind beim Rezept für alle sichtbar. Dazu speichern wir, von welchem Account der
               Kommentar stammt; das zeigen wir nicht an.
             </Item>
+            <Item term="Meldungen">
+              Wenn du einen Kommentar meldest, speichern wir den Grund und – damit jede Person einen Kommentar nur einmal
+              meldet – deinen Account oder, ohne Anmeldung, deine IP-Adresse als unlesbaren Hash. Der Betreiber bekommt die
+              Meldung per E-Mail: den Kommentar, seinen Nickname und den Grund, nicht aber, wer gemeldet hat.
+            </Item>
             <Item term="Anmeldungen">
               Wenn du dich anmeldest, speichern wir eine Sitzung mit Gerät und Browser sowie der IP-Adresse, als Protokoll
               der Anmeldung. Dafür setzen wir ein Cookie, nur für die Anmeldung. Nach der Registrierung und nach dem
@@ -150,6 +155,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
                 darum spätestens nach {backupDays} Tagen auch aus den Sicherungskopien verschwunden.
               </Item>
             )}
+            <Item term="Meldungen">so lange wie der gemeldete Kommentar, oder bis du deinen Account löschst.</Item>
             <Item term="Alles andere">
               Account, Rezepte, Bilder und Kommentare, bis du sie löschst oder deinen Account löschst.
             </Item>

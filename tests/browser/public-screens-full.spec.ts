@@ -260,6 +260,9 @@ test('footer links lead to the home page, the imprint and the privacy page', asy
   for (const heading of ['Verantwortlich', 'Was wir speichern und zeigen', 'Was wir nicht tun', 'Wie lange wir Daten aufbewahren', 'Deine Rechte']) {
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
   }
+  // What a report of a comment keeps, and that the owner's mail does not name the reporter.
+  await expect(page.getByText(/Wenn du einen Kommentar meldest, speichern wir den Grund/)).toBeVisible();
+  await expect(page.getByText(/nicht aber, wer gemeldet hat/)).toBeVisible();
   await footer.getByRole('link', { name: 'Startseite' }).click();
   await expect(page).toHaveURL('/');
 });
