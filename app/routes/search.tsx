@@ -13,7 +13,7 @@ import { searchRecipes } from '../features/recipes/recipe-search.server.ts';
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { pageMeta } from '../utils/meta.ts';
 import { pageTitle } from '../utils/pagination.ts';
-import { hasFilters, readSearchRequest, searchHref, SEARCH_PATH } from '../utils/search-params.ts';
+import { hasFilters, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, readSearchRequest, searchHref, SEARCH_PATH } from '../utils/search-params.ts';
 
 // Not in the anonymous page cache (server/page-cache.ts lists the pages it
 // keeps): every query and filter would be a copy of its own, and the key would
@@ -31,12 +31,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const { query, words, filters, page, ignored } = readSearchRequest(url);
-  if (words.length === 0 && !hasFilters(filters)) return { query, filters, ignored, result: null };
+  const { query, words, filters, page, ignored, shortened } = readSearchRequest(url);
+  if (words.length === 0 && !hasFilters(filters)) return { query, filters, ignored, shortened, result: null };
   const result = await searchRecipes(words, filters, page);
   // A page beyond the last is no page (as on every list); the first always exists.
   if (result.page > result.pageCount) throw data(null, { status: 404 });
-  return { query, filters, ignored, result };
+  return { query, filters, ignored, shortened, result };
 }
 
 function countText(total: number) {
@@ -44,7 +44,7 @@ function countText(total: number) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, filters, ignored, result } = loaderData;
+  const { query, filters, ignored, shortened, result } = loaderData;
   const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   const formKey = searchHref(query, filters);
   return (
@@ -53,6 +53,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <SearchForm key={formKey} query={query} filters={filters} />
       {ignored.length > 0 && (
         <Alert severity="info">{`Nicht verstanden und darum nicht angewandt: ${ignored.join(', ')}. Wähle die Filter im Formular.`}</Alert>
+      )}
+      {shortened && (
+        <Alert severity="info">{`Dein Suchbegriff ist sehr lang: Gesucht wird nach den ersten ${MAX_QUERY_WORDS} Wörtern, höchstens ${MAX_QUERY_LENGTH} Zeichen.`}</Alert>
       )}
       {!result && query && <Alert severity="info">Dein Suchbegriff enthält keine Buchstaben oder Ziffern. Versuche es mit einem Wort wie «Zopf».</Alert>}
       {!result && !query && <Typography sx={{ color: 'text.secondary' }}>Suche nach Titel, Zutaten, Stichwörtern oder Zubereitung – oder wähle nur Filter.</Typography>}

@@ -32,6 +32,8 @@ export type SearchRequest = {
   page: number;
   /** German names of filters whose value was not understood (and is ignored). */
   ignored: string[];
+  /** The query was longer than MAX_QUERY_LENGTH or had more than MAX_QUERY_WORDS words: only its start is searched. */
+  shortened: boolean;
 };
 
 const PARAM = { query: 'q', category: 'kategorie', tag: 'stichwort', level: 'stufe', duration: 'dauer', page: 'seite' } as const;
@@ -55,7 +57,8 @@ function first(url: URL, name: string) {
 }
 
 export function readSearchRequest(url: URL): SearchRequest {
-  const query = cleanText(first(url, PARAM.query)).slice(0, MAX_QUERY_LENGTH).trim();
+  const fullQuery = cleanText(first(url, PARAM.query));
+  const query = startOf(fullQuery);
   const filters: SearchFilters = {};
   const ignored: string[] = [];
 
@@ -80,7 +83,17 @@ export function readSearchRequest(url: URL): SearchRequest {
 
   // A page that names no page is the first; one beyond the last is the route's 404.
   const page = first(url, PARAM.page);
-  return { query, words: queryWords(query), filters, page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1, ignored };
+  const words = queryWords(query);
+  const shortened = query !== fullQuery || (fullQuery.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > MAX_QUERY_WORDS;
+  return { query, words, filters, page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1, ignored, shortened };
+}
+
+/** The query's first MAX_QUERY_LENGTH characters, cut after a whole word where there is one. */
+function startOf(query: string) {
+  if (query.length <= MAX_QUERY_LENGTH) return query;
+  const start = query.slice(0, MAX_QUERY_LENGTH);
+  const lastSpace = start.lastIndexOf(' ');
+  return (lastSpace > 0 && /[\p{L}\p{N}]/u.test(query[MAX_QUERY_LENGTH]!) ? start.slice(0, lastSpace) : start).trim();
 }
 
 /** The query string of a search (without `?`), leaving out what is empty; page 1 has no `seite`. */

@@ -126,6 +126,11 @@ test('desktop with JavaScript: filters narrow the words; junk filters are named 
   await expect(page).toHaveURL('/suche?q=R%C3%BCebli');
   await expect(main(page).locator('article h3')).toHaveText(['Rüeblitorte', 'Rüeblisalat']);
 
+  // A query too long: its start is searched, and the page says so.
+  await page.goto(`/suche?q=${encodeURIComponent('Zopf '.repeat(30))}`);
+  await expect(page.getByText('Dein Suchbegriff ist sehr lang: Gesucht wird nach den ersten 8 Wörtern, höchstens 100 Zeichen.')).toBeVisible();
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(`Suche nach «${'Zopf '.repeat(20).trim()}»`);
+
   await page.goto('/suche?q=Zopf&stufe=Unm%C3%B6glich&dauer=abc');
   await expect(page.getByText('Nicht verstanden und darum nicht angewandt: Schwierigkeit, Dauer.')).toBeVisible();
   await expect(main(page).getByRole('status')).toHaveText('14 Rezepte gefunden');

@@ -151,6 +151,20 @@ test('hostile input: SQL and tsquery syntax, control characters, long queries, j
   expect(readSearchRequest(new URL('http://localhost/suche?dauer=99999')).ignored).toEqual(['Dauer']);
 });
 
+test('a query too long is cut after a whole word, and the page is told so', () => {
+  const read = (query: string) => readSearchRequest(new URL(`http://localhost/suche?q=${encodeURIComponent(query)}`));
+  const long = read(`${'Rösti '.repeat(16)}Röstiplatte`); // 107 characters, 17 words
+  expect(long.query).toBe('Rösti '.repeat(16).trim());
+  expect(long.shortened).toBe(true);
+  // Within the 100 characters, but more than eight words: only eight are searched, and the page says so.
+  const wordy = read('eins zwei drei vier fünf sechs sieben acht neun');
+  expect(wordy.words).toHaveLength(8);
+  expect(wordy.shortened).toBe(true);
+  // One word of 150 letters has no whole word to cut after: its first 100 letters.
+  expect(read('x'.repeat(150)).query).toBe('x'.repeat(100));
+  expect(read('Zürcher Geschnetzeltes').shortened).toBe(false);
+});
+
 /** The plan of a statement, as PostgreSQL's text lines. */
 async function plan(query: SQL) {
   const result = await getDb().execute(sql`explain ${query}`);
