@@ -12,9 +12,12 @@ export type Encoding = 'br' | 'gzip' | 'identity';
  * middleware's 6 and 4. A signed-in recipe (39 KB of HTML) then takes
  * 0.08–0.10 ms of CPU instead of 0.28–0.30 ms and comes to 10.8–11.0 KB instead
  * of 10.3: within the first round trip's ten packets either way (bench/RESULTS.md,
- * "Full renders compressed lightly"). Kept pages are compressed harder, once (page-cache.ts).
+ * "Full renders compressed lightly").
  */
 export const LIGHT_COMPRESSION = { level: 2, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } } };
+
+/** The levels for kept pages (page-cache.ts), compressed once per page and change: a few milliseconds, then served many times. */
+export const KEPT_COMPRESSION = { gzipLevel: 7, brotliQuality: 7 };
 
 /** Browsers send one of a handful of Accept-Encoding values; each is parsed once. */
 const encodingByHeader = new Map<string, Encoding>();
