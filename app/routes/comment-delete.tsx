@@ -14,6 +14,7 @@ import { isUuid } from '../utils/ids.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
 import styles from './comment-delete.module.css';
+import { withShortGaps } from '../utils/plain-text.ts';
 
 export function meta() {
   return [...pageMeta('Kommentar löschen'), NOINDEX];
@@ -41,7 +42,7 @@ export default function CommentDeletePage({ loaderData }: Route.ComponentProps) 
       cancelTo={`/detail/${recipeId}`}
     >
       <blockquote className={styles.quote}>
-        <Text className={styles.quoted}>{text}</Text>
+        <Text className={styles.quoted}>{withShortGaps(text)}</Text>
         <Text variant="body2">– {nickname}</Text>
       </blockquote>
     </DeleteConfirmation>

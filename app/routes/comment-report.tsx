@@ -26,6 +26,7 @@ import { formatLongDate } from '../utils/format.ts';
 import { isUuid } from '../utils/ids.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
+import { withShortGaps } from '../utils/plain-text.ts';
 
 export function meta() {
   return [...pageMeta('Kommentar melden'), NOINDEX];
@@ -86,7 +87,7 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
           </Typography>
         </Typography>
         <Typography component="blockquote" sx={{ m: 0, mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-          {comment.comment}
+          {withShortGaps(comment.comment)}
         </Typography>
       </Paper>
       {answer?.done ? (

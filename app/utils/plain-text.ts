@@ -23,5 +23,6 @@ export function isMultiLineText(value: string) {
 
 /** Text as shown with its line breaks (white-space: pre-line): at most one empty line between paragraphs, however many were typed. */
 export function withShortGaps(text: string) {
-  return text.replace(/(?:[ \t]*\r?\n){3,}/g, '\n\n');
+  // Any line break the HTML parser knows: \r\n (one break, never split in two), \n, or a lone \r.
+  return text.replace(/(?:[ \t]*(?:\r\n|\r(?!\n)|\n)){3,}/g, '\n\n');
 }

@@ -67,7 +67,7 @@ test('readers rate and comment; the average follows; authors delete only their o
   await expect(beatPage.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
   await expect(beatPage.getByRole('radio', { name: '1 Stern' })).toBeFocused();
   // A star reached with the keyboard but not chosen is ringed, not filled: nothing looks chosen.
-  await beatPage.keyboard.press('Tab'); // none chosen yet: Tab goes on to the next star
+  await beatPage.keyboard.press('Tab'); // none chosen yet: in Chromium each star is then a stop of Tab
   const focusedStar = beatPage.locator('[role="radiogroup"] input:focus-visible');
   await expect(focusedStar).toHaveCount(1);
   await expect(focusedStar).toHaveAttribute('value', '2');

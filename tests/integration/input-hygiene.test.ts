@@ -104,4 +104,6 @@ test('a comment shows at most one empty line between its paragraphs, however man
   // One empty line, or a line break alone, stays as written.
   expect(withShortGaps('Fein!\n\nMehr Zimt.\nUnd Nüsse.')).toBe('Fein!\n\nMehr Zimt.\nUnd Nüsse.');
   expect(withShortGaps('Fein!\r\n\r\nMehr Zimt.')).toBe('Fein!\r\n\r\nMehr Zimt.');
+  // Lone carriage returns, which only a hand-made request sends, are line breaks to the page as well.
+  expect(withShortGaps('Fein!\r\r\r\rMehr Zimt.')).toBe('Fein!\n\nMehr Zimt.');
 });

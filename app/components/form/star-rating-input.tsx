@@ -27,13 +27,13 @@ export function StarRatingInput({ name, groupLabel, defaultValue, label, error, 
   const id = useId();
   return (
     <div>
-      <span className={styles.root} role="radiogroup" aria-label={groupLabel}>
+      <span className={styles.root} role="radiogroup" aria-label={groupLabel} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-message` : undefined}>
         {VALUES.map((value) => (
           <StarChoice key={value} id={`${id}-${value}`} name={name} value={value} defaultChecked={value === defaultValue} label={label(value)} onChange={onChange} />
         ))}
       </span>
       {error && (
-        <p className={styles.message} role="alert">
+        <p id={`${id}-message`} className={styles.message} role="alert">
           {error}
         </p>
       )}

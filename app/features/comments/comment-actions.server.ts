@@ -11,7 +11,7 @@ import { commentOnRecipePath } from './comment-paths.ts';
 import { createComment, deleteComment, type CommentRefusal } from './comment-mutations.server.ts';
 import { mustRate } from './comment-queries.server.ts';
 import { COMMENT_FIELDS, HONEYPOT_FIELD, OWN_RECIPE_RATING_MESSAGE, type CommentField, type CommentFormValues } from './comment-fields.ts';
-import { commentPostSchema, RATING_REQUIRED_MESSAGE } from './comment-schema.ts';
+import { commentPostSchema, isNoRating, RATING_REQUIRED_MESSAGE } from './comment-schema.ts';
 
 type Intent = 'create-comment' | 'delete-comment';
 
@@ -69,9 +69,7 @@ export async function commentAction(userId: string | null, recipeId: string, for
         const errors = firstErrors<CommentField>(parsed.error);
         // Every field's message at once, as the browser's check gives them: a missing rating is the mutation's
         // to find (the owner has no stars), which the other messages would hide until the next try.
-        const rating = form.get('rating');
-        const unrated = rating === null || rating === '' || rating === '0';
-        if (!errors.rating && unrated && (await mustRate(userId, recipeId))) errors.rating = RATING_REQUIRED_MESSAGE;
+        if (!errors.rating && isNoRating(form.get('rating')) && (await mustRate(userId, recipeId))) errors.rating = RATING_REQUIRED_MESSAGE;
         return reply({ ok: false, intent, errors, values: textValues(form) }, 400);
       }
       const result = await createComment(userId, recipeId, parsed.data);

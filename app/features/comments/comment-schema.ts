@@ -59,8 +59,13 @@ export const ownCommentSchema = z.omit(commentSchema, { rating: true });
 export const commentPostSchema = z.extend(commentSchema, {
   rating: z.pipe(
     z.optional(z.string().check(z.refine((value) => value === '' || RATING_DIGIT.test(value), RATING_RANGE_MESSAGE))),
-    z.transform((value) => (value === undefined || value === '' || value === '0' ? null : Number(value))),
+    z.transform((value) => (isNoRating(value) ? null : Number(value))),
   ),
 });
+
+/** A posted rating that gives no stars: none sent, empty, or the control's 0. */
+export function isNoRating(value: unknown) {
+  return value === undefined || value === null || value === '' || value === '0';
+}
 
 export type CommentInput = z.infer<typeof commentSchema>;

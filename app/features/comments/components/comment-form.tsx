@@ -1,6 +1,6 @@
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useEffect } from 'react';
-import { Form } from 'react-router';
+import { Form, useNavigationType } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { OutlinedField } from '../../../components/form/outlined-field.tsx';
 import { StarRatingInput } from '../../../components/form/star-rating-input.tsx';
@@ -44,9 +44,12 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
     intent: 'create-comment',
   });
   // Back from signing in to comment (the prompt's link ends in this form's anchor): after a navigation in
-  // the browser the form's code came after the page, too late for the browser to scroll to it.
+  // the browser the form's code came after the page, too late for the browser to scroll to it. Not on a
+  // load or a step back (POP): there the browser and React Router's scroll restoration decide.
+  const navigationType = useNavigationType();
   useEffect(() => {
-    if (window.location.hash === `#${COMMENT_FORM_ANCHOR}`) document.getElementById(COMMENT_FORM_ANCHOR)?.scrollIntoView();
+    if (navigationType !== 'POP' && window.location.hash === `#${COMMENT_FORM_ANCHOR}`) document.getElementById(COMMENT_FORM_ANCHOR)?.scrollIntoView();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form comes
   }, []);
 
   return (
