@@ -1,6 +1,6 @@
 // GET /konto/export: everything the blog keeps about the signed-in person,
-// as a ZIP (the right to a copy of one's data): the account, recipes and
-// comments as JSON, each recipe as Markdown, and the pictures. Streamed as
+// as a ZIP (the right to a copy of one's data): the account, recipes,
+// comments and reports of comments as JSON, each recipe as Markdown, and the pictures. Streamed as
 // it is read, so an account with hundreds of pictures needs no more memory
 // than one piece of one file. Limited per person, as it reads a lot. Never
 // cached anywhere (server/private-answers.ts marks all of /konto private).
@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { data } from 'react-router';
 import type { Route } from './+types/account-export';
 import { getAccountForExport } from '../features/accounts/account-export.server.ts';
-import { listCommentsForExport } from '../features/comments/comment-export.server.ts';
+import { listCommentsForExport, listReportsForExport } from '../features/comments/comment-export.server.ts';
 import { openLargestJpeg } from '../features/images/image-files.server.ts';
 import { listRecipesForExport, recipeAsMarkdown } from '../features/recipes/recipe-export.server.ts';
 import { requireUser } from '../lib/auth.server.ts';
@@ -36,10 +36,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       headers: { 'Retry-After': '3600' },
     });
   }
-  const [account, recipes, comments] = await Promise.all([
+  const [account, recipes, comments, reports] = await Promise.all([
     getAccountForExport(user.id),
     listRecipesForExport(user.id),
     listCommentsForExport(user.id),
+    listReportsForExport(user.id),
   ]);
   const { publicUrl } = getEnv();
 
@@ -47,6 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     yield { name: 'konto.json', data: json(account) };
     yield { name: 'rezepte.json', data: json(recipes.map((recipe) => ({ ...recipe, url: `${publicUrl}/detail/${recipe.uid}` }))) };
     yield { name: 'kommentare.json', data: json(comments) };
+    yield { name: 'meldungen.json', data: json(reports) };
     for (const recipe of recipes) {
       const name = fileName(recipe.title, recipe.uid);
       yield { name: `rezepte/${name}.md`, data: Buffer.from(recipeAsMarkdown(recipe, `${publicUrl}/detail/${recipe.uid}`), 'utf8') };

@@ -116,9 +116,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               Im Kochmodus merkt sich dein Browser die abgehakten Zutaten – nur auf deinem Gerät, wir erfahren davon nichts.
             </Item>
             <Item term="Schutz vor Missbrauch">
-              Damit niemand massenhaft Accounts anlegt oder Passwörter ausprobiert, zählen wir Versuche pro IP-Adresse und
-              pro E-Mail-Adresse (diese nur als unlesbarer Hash). Die Sicherheitsprüfung bei der Registrierung und bei «Passwort
-              vergessen» rechnet dein Browser selbst, ohne fremden Dienst.
+              Damit niemand massenhaft Accounts anlegt, Passwörter ausprobiert oder Kommentare meldet, zählen wir Versuche pro
+              IP-Adresse und pro E-Mail-Adresse (diese nur als unlesbarer Hash). Die Sicherheitsprüfung bei der Registrierung,
+              bei «Passwort vergessen» und beim Melden ohne Anmeldung rechnet dein Browser selbst, ohne fremden Dienst.
             </Item>
           </List>
         </TextSection>
@@ -166,7 +166,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <List>
             <Item term="Auskunft und Kopie">
               Unter <AppLink to="/konto">Mein Konto</AppLink> lädst du mit «Meine Daten herunterladen» alles herunter, was der
-              Chuchiblog über dich speichert: Account, Rezepte, Kommentare und deine Bilder, in einer ZIP-Datei.
+              Chuchiblog über dich speichert: Account, Rezepte, Kommentare, deine Meldungen und deine Bilder, in einer
+              ZIP-Datei.
             </Item>
             <Item term="Berichtigung">
               Namen, E-Mail-Adresse und Passwort änderst du unter <AppLink to="/konto">Mein Konto</AppLink>; deine Rezepte

@@ -5,6 +5,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { getDb } from '../../app/db/client.server.ts';
+import { commentReports, comments } from '../../app/db/schema/recipes.ts';
 import { createAccount, sessionCookie } from '../support/accounts.ts';
 import { createComment, createRecipe } from '../support/factories.ts';
 import { createImage } from '../support/stored-images.ts';
@@ -25,7 +28,13 @@ beforeAll(async () => {
   await createRecipe(vreni, { title: 'Rösti', description: 'Kartoffeln reiben.\n\nIn Butter braten.' });
   const foreign = await createRecipe(other, { title: 'Ottos Fondue' });
   await createComment(foreign.id, vreni, { nickname: 'Vreni', comment: 'Sehr fein!', rating: 5 });
-  await createComment(zopf.id, other, { nickname: 'Otto', comment: 'Ottos Kommentar', rating: 4 });
+  const ottos = await createComment(zopf.id, other, { nickname: 'Otto', comment: 'Ottos Kommentar', rating: 4 });
+  // Vreni reported Otto's comment; Otto reported hers (not hers to export).
+  const [vrenis] = await getDb().select({ id: comments.id }).from(comments).where(eq(comments.authorId, vreni.id));
+  await getDb().insert(commentReports).values([
+    { commentId: ottos.id, reporterId: vreni.id, reason: 'Werbung für einen Laden' },
+    { commentId: vrenis!.id, reporterId: other.id, reason: 'Ottos Meldung' },
+  ]);
   cookie = await sessionCookie(app.url, vreni.email);
   // The export holds the largest JPEG rendition the page offers.
   const html = await (await fetch(`${app.url}/detail/${zopf.id}`)).text();
@@ -64,7 +73,7 @@ test('signed out, the export leads to the login', async () => {
   expect(response.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent('/konto/export')}`);
 });
 
-test('the ZIP holds the account, the own recipes (JSON, Markdown, pictures) and the own comments, nothing of others', async () => {
+test('the ZIP holds the account, the own recipes (JSON, Markdown, pictures), the own comments and reports, nothing of others', async () => {
   const response = await fetch(`${app.url}/konto/export`, { headers: { cookie } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/zip');
@@ -79,12 +88,13 @@ test('the ZIP holds the account, the own recipes (JSON, Markdown, pictures) and 
   expect(unzip(file, '-t').toString()).toContain('No errors detected');
   const names = namesIn(zip);
   expect(unzip(file, '-Z1').toString().trim().split('\n')).toHaveLength(names.length);
-  expect(names).toHaveLength(6);
+  expect(names).toHaveLength(7);
   expect(names).toEqual(
     expect.arrayContaining([
       'konto.json',
       'rezepte.json',
       'kommentare.json',
+      'meldungen.json',
       expect.stringMatching(/^rezepte\/Rösti-[0-9a-f]{8}\.md$/),
       expect.stringMatching(/^rezepte\/Zopf-Züpfe-[0-9a-f]{8}\.md$/),
       expect.stringMatching(/^bilder\/Zopf-Züpfe-[0-9a-f]{8}\.jpg$/),
@@ -101,6 +111,9 @@ test('the ZIP holds the account, the own recipes (JSON, Markdown, pictures) and 
 
   const comments = JSON.parse(unzipFile(file, 'kommentare.json').toString('utf8')) as Array<Record<string, unknown>>;
   expect(comments).toEqual([expect.objectContaining({ recipeTitle: 'Ottos Fondue', comment: 'Sehr fein!', rating: 5 })]);
+
+  const reports = JSON.parse(unzipFile(file, 'meldungen.json').toString('utf8')) as Array<Record<string, unknown>>;
+  expect(reports).toEqual([expect.objectContaining({ recipeTitle: 'Zopf / Züpfe', nickname: 'Otto', reason: 'Werbung für einen Laden' })]);
 
   const markdown = unzipFile(file, names.find((n) => n.startsWith('rezepte/Rösti'))!).toString('utf8');
   expect(markdown).toContain('# Rösti');
