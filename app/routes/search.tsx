@@ -60,7 +60,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {!result && query && <Alert severity="info">Dein Suchbegriff enthält keine Buchstaben oder Ziffern. Versuche es mit einem Wort wie «Zopf».</Alert>}
       {!result && !query && <Typography sx={{ color: 'text.secondary' }}>Suche nach Titel, Zutaten, Stichwörtern oder Zubereitung – oder wähle nur Filter.</Typography>}
       {result && result.total === 0 && (
-        <SearchEmptyState query={query} suggestion={result.suggestion && searchHref(result.suggestion, filters)} suggestionText={result.suggestion} withoutFilters={hasFilters(filters) && query ? searchHref(query) : undefined} />
+        <SearchEmptyState
+          query={query}
+          suggestion={result.suggestion && searchHref(result.suggestion, filters)}
+          suggestionText={result.suggestion}
+          filtered={hasFilters(filters)}
+          withoutFilters={hasFilters(filters) && query ? searchHref(query) : undefined}
+        />
       )}
       {result && result.total > 0 && (
         <Stack spacing={3}>

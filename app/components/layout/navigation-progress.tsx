@@ -10,8 +10,7 @@ import styles from './navigation-progress.module.css';
  */
 export function NavigationProgress() {
   const navigation = useNavigation();
-  // A GET form (the search) is a navigation like a link; other submissions show their own progress.
-  const submitted = navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== 'GET';
+  const submitted = navigation.formMethod !== undefined && navigation.formMethod !== 'GET';
   if (navigation.state !== 'loading' || submitted) return null;
   return (
     <>

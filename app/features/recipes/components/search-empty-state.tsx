@@ -11,6 +11,8 @@ type Props = {
   /** The address of "Meintest du …?", and its words. */
   suggestion?: string;
   suggestionText?: string;
+  /** Filters were set. */
+  filtered: boolean;
   /** The address of the same words without filters, when filters were set. */
   withoutFilters?: string;
 };
@@ -21,14 +23,14 @@ function leadText(query: string, filtered: boolean) {
 }
 
 /** Nothing found: what to try instead (a close spelling, fewer filters, the categories). */
-export function SearchEmptyState({ query, suggestion, suggestionText, withoutFilters }: Props) {
+export function SearchEmptyState({ query, suggestion, suggestionText, filtered, withoutFilters }: Props) {
   return (
     <Paper elevation={0} sx={{ p: { xs: 3, md: 5 }, borderRadius: 3 }}>
       <SearchOffIcon sx={{ fontSize: 48, color: 'secondary.main' }} />
       <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
         Keine Rezepte gefunden
       </Typography>
-      <Typography sx={{ mt: 1 }}>{leadText(query, withoutFilters !== undefined)}</Typography>
+      <Typography sx={{ mt: 1 }}>{leadText(query, filtered)}</Typography>
       {suggestion && suggestionText && (
         <Typography sx={{ mt: 2, fontSize: '1.125rem' }}>
           Meintest du{' '}
@@ -45,8 +47,14 @@ export function SearchEmptyState({ query, suggestion, suggestionText, withoutFil
             Lass einen Filter weg, oder <Link to={withoutFilters}>suche ohne Filter nach «{query}»</Link>.
           </li>
         )}
-        <li>Prüfe die Schreibweise oder versuche ein anderes Wort. Schweizer und deutsche Namen findet die Suche beide: «Rahm» findet auch «Sahne».</li>
-        <li>Weniger Wörter finden mehr: «Kuchen» statt «saftiger Kuchen mit Beeren».</li>
+        {/* Filters alone: fewer of them is the only tip. */}
+        {filtered && !query && <li>Lass einen Filter weg.</li>}
+        {query && (
+          <>
+            <li>Prüfe die Schreibweise oder versuche ein anderes Wort. Die Suche kennt Schweizer und deutsche Namen: «Rahm» findet auch «Sahne».</li>
+            <li>Weniger Wörter finden mehr: «Kuchen» statt «saftiger Kuchen mit Beeren».</li>
+          </>
+        )}
       </ul>
       <Typography variant="h6" component="h3" sx={{ mt: 3 }}>
         Oder stöbere in den Kategorien
