@@ -1,20 +1,8 @@
 // Which of our compressed copies a client gets: the page cache keeps each page
 // in brotli, gzip and plain, the client build has brotli and gzip copies of its
-// text files (scripts/compress-assets.ts). And how hard the rest is compressed.
-
-import { constants } from 'node:zlib';
+// text files (scripts/compress-assets.ts). And how hard kept pages are compressed.
 
 export type Encoding = 'br' | 'gzip' | 'identity';
-
-/**
- * The levels for answers compressed as they go out (full renders: signed-in
- * pages, cache misses; route data, JSON): gzip 2 and brotli 2 rather than the
- * middleware's 6 and 4. A signed-in recipe (39 KB of HTML) then takes
- * 0.08–0.10 ms of CPU instead of 0.28–0.30 ms and comes to 10.8–11.0 KB instead
- * of 10.3: within the first round trip's ten packets either way (bench/RESULTS.md,
- * "Full renders compressed lightly").
- */
-export const LIGHT_COMPRESSION = { level: 2, brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 2 } } };
 
 /** The levels for kept pages (page-cache.ts), compressed once per page and change: a few milliseconds, then served many times. */
 export const KEPT_COMPRESSION = { gzipLevel: 7, brotliQuality: 7 };
