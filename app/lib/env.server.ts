@@ -109,6 +109,8 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optional(z.string()),
     SITE_OWNER: z.string().min(1).default(SITE_PLACEHOLDERS.SITE_OWNER),
     SITE_ADDRESS: z.string().min(1).default(SITE_PLACEHOLDERS.SITE_ADDRESS),
+    /** The imprint's place of jurisdiction (Swiss law applies): usually the owner's seat. */
+    SITE_JURISDICTION: z.string().trim().min(1).default('Zürich'),
     /** The imprint's address; reported comments are mailed to it only when it is set (not the placeholder). */
     SITE_EMAIL: z.string().email('must be an e-mail address').default(SITE_PLACEHOLDERS.SITE_EMAIL),
     /** `silent` turns the log off; otherwise events below the level are left out. */

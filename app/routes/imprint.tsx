@@ -17,11 +17,11 @@ export function meta({ matches }: Route.MetaArgs) {
 /** Owner, address and contact come from configuration (SITE_*), not code. */
 export function loader() {
   const env = getEnv();
-  return { owner: env.SITE_OWNER, address: env.SITE_ADDRESS, email: env.SITE_EMAIL, site: env.publicUrl };
+  return { owner: env.SITE_OWNER, address: env.SITE_ADDRESS, email: env.SITE_EMAIL, site: env.publicUrl, jurisdiction: env.SITE_JURISDICTION };
 }
 
 export default function Imprint({ loaderData }: Route.ComponentProps) {
-  const { owner, address, email, site } = loaderData;
+  const { owner, address, email, site, jurisdiction } = loaderData;
   return (
     <Paper sx={{ p: { xs: 3, md: 6 }, maxWidth: 860 }}>
       <Stack spacing={4}>
@@ -69,7 +69,7 @@ export default function Imprint({ loaderData }: Route.ComponentProps) {
         </TextSection>
         <TextSection title="Anwendbares Recht und Gerichtsstand">
           <Typography>
-            Es gilt ausschliesslich schweizerisches Recht. Gerichtsstand ist Zürich, Schweiz.
+            Es gilt ausschliesslich schweizerisches Recht. Gerichtsstand ist {jurisdiction}, Schweiz.
           </Typography>
         </TextSection>
       </Stack>

@@ -73,6 +73,7 @@ test('the imprint and the privacy page are kept like every public page; a query 
   for (const path of ['/imprint', '/datenschutz']) {
     const hit = await warm(path);
     expect(text(hit), path).toContain('Muster Kochstube, Anna Muster');
+    if (path === '/imprint') expect(text(hit).replaceAll('<!-- -->', '')).toContain('Gerichtsstand ist Zürich, Schweiz.'); // SITE_JURISDICTION's default
     const junk = await get(`${path}?utm_source=x`);
     expect(junk.headers['x-page-cache'], path).toBe('hit');
   }

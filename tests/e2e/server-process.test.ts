@@ -223,9 +223,14 @@ test('while the imprint shows the placeholder owner, start-up warns once in the 
     SITE_OWNER: 'Vreni Baumann',
     SITE_ADDRESS: 'Dorfstrasse 5, 3000 Bern',
     SITE_EMAIL: 'vreni@example.ch',
+    SITE_JURISDICTION: 'Bern',
   });
   await waitForHealth(`http://127.0.0.1:${ownPort}`, own);
   expect(warningsOf(own.output())).toEqual([]);
+  // React marks where text and a value meet with <!-- -->; the reader sees neither.
+  const imprint = (await (await fetch(`http://127.0.0.1:${ownPort}/imprint`)).text()).replaceAll('<!-- -->', '');
+  expect(imprint).toContain('Vreni Baumann');
+  expect(imprint).toContain('Gerichtsstand ist Bern, Schweiz.');
   await stopGracefully(own);
 });
 

@@ -89,6 +89,12 @@ test('the imprint settings that still hold a placeholder are named (start-up war
   expect(imprintPlaceholders(parseEnv({ SITE_OWNER: 'Vreni Baumann', SITE_ADDRESS: 'Dorfstrasse 5, 3000 Bern', SITE_EMAIL: 'vreni@example.ch' }))).toEqual([]);
 });
 
+test('the imprint names Zürich as the place of jurisdiction unless SITE_JURISDICTION says another; an empty one stops start-up', () => {
+  expect(parseEnv({}).SITE_JURISDICTION).toBe('Zürich');
+  expect(parseEnv({ SITE_JURISDICTION: ' Bern ' }).SITE_JURISDICTION).toBe('Bern');
+  expect(() => parseEnv({ SITE_JURISDICTION: '  ' })).toThrow('SITE_JURISDICTION');
+});
+
 test('the render thread is off unless RENDER_THREAD=on; another value stops start-up', () => {
   expect(parseEnv({}).RENDER_THREAD).toBe('off');
   expect(parseEnv({ RENDER_THREAD: 'on' }).RENDER_THREAD).toBe('on');
