@@ -41,6 +41,25 @@ test('stemming, umlaut folding, prefixes, typos and compounds', async () => {
   expect(await titles('Rösti Apfel')).toEqual([]);
 });
 
+test('Randen (beetroot) is not Rand (a rim): the stemmer would make both "rand", so the word is kept whole', async () => {
+  const vreni = await createUser();
+  // Before any recipe has beetroot: "Randen" is no typo of "Rand".
+  await createRecipe(vreni, { ...plain, title: 'Linzertorte', description: 'Den Teig am Rand der Form hochziehen.', category: 'Backen' });
+  expect(await titles('Randen')).toEqual([]);
+  expect((await searchRecipes(queryWords('Randen'), {})).suggestion).toBeUndefined();
+  await createRecipe(vreni, { ...plain, title: 'Randensalat mit Baumnüssen', category: 'Vorspeise' });
+  await createRecipe(vreni, { ...plain, title: 'Gebratene Randen', lead: 'Eine Rande pro Person.', category: 'Hauptgang' });
+  await createRecipe(vreni, { ...plain, title: 'Rote Bete Carpaccio', category: 'Vorspeise' });
+  await createRecipe(vreni, { ...plain, title: 'Wähe', description: 'Die Ränder mit Ei bestreichen.', category: 'Backen' });
+
+  const beetroot = ['Gebratene Randen', 'Randensalat mit Baumnüssen', 'Rote Bete Carpaccio'];
+  expect((await titles('Randen')).toSorted()).toEqual(beetroot);
+  expect((await titles('Rande')).toSorted()).toEqual(beetroot);
+  expect((await titles('Rote Bete')).toSorted()).toEqual(beetroot);
+  // The rim is still found as a rim; of the beetroot, only the compound its prefix reaches (as "Rahm" finds "Rahmsauce").
+  expect((await titles('Rand')).toSorted()).toEqual(['Linzertorte', 'Randensalat mit Baumnüssen', 'Wähe']);
+});
+
 test('ingredients, tags and description are searched; title matches rank first', async () => {
   const beat = await createUser();
   await createRecipe(beat, { ...plain, title: 'Marroni-Suppe', description: 'Die Haselnüsse rösten.', createdAt: new Date(Date.now() - 60_000) });

@@ -11,7 +11,7 @@ import { PAGE_SIZE, pageCountFor } from '../../utils/pagination.ts';
 import type { SearchFilters } from '../../utils/search-params.ts';
 import { listFilters, newestFirst, summaryColumns, toSummary } from './recipe-queries.server.ts';
 import type { RecipeSummary } from './recipe-types.ts';
-import { foldWord, MARK_END, MARK_START, searchClauses, type SearchClause, type SearchTerm } from './search-terms.ts';
+import { foldWord, MARK_END, MARK_START, protectedLexeme, searchClauses, type SearchClause, type SearchTerm } from './search-terms.ts';
 
 
 export type SearchHit = RecipeSummary & { titleMarked: string; leadMarked: string };
@@ -31,6 +31,11 @@ function termQuery(term: SearchTerm): SQL {
   // The text holds letters, digits and (in a phrase) spaces only (queryWords):
   // nothing the tsquery syntax would read as an operator.
   if (term.phrase) return sql`phraseto_tsquery(${CONFIG}, ${term.text})`;
+  // A word the stemmer would merge with another is stored whole (search-terms.ts, PROTECTED_WORDS), as a
+  // lexeme of its own; its compounds ("Randensalat", stemmed as a word of their own) by the word unstemmed
+  // as a prefix, which does not reach the other word's stem ("randen:*" misses "rand").
+  const whole = protectedLexeme(term.text);
+  if (whole) return sql`(${`'${whole}'`}::tsquery || to_tsquery('pg_catalog.simple'::regconfig, ${`${foldWord(term.text)}:*`}))`;
   return sql`to_tsquery(${CONFIG}, ${term.prefix ? `${term.text}:*` : term.text})`;
 }
 
@@ -112,7 +117,9 @@ export async function expandedClauses(words: string[]) {
   const infos = singles.map((clause) => found.get(foldWord(clause.word)));
   for (const clause of clauses) {
     const own = clause.word.includes(' ') ? undefined : found.get(foldWord(clause.word));
-    const added = [...(own && !own.known ? own.similar : [])];
+    // Typo alternatives only for words the blog does not know; a protected word is known by definition (its
+    // nearest known word may be just what it is protected from: "Randen" → "rand").
+    const added = [...(own && !own.known && !protectedLexeme(clause.word) ? own.similar : [])];
     for (const term of clause.terms) if (!term.phrase) added.push(...(found.get(foldWord(term.text))?.compounds ?? []));
     for (const word of added) {
       if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false });
@@ -175,7 +182,8 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     const replaced = clauses.flatMap((clause) => {
       const index = singles.indexOf(clause);
       const info = index >= 0 ? infos[index] : undefined;
-      if (!info || info.known) return [clause.word];
+      // A protected word is no misspelling (its closest word may be what it is protected from: "Randen" → "Ränder").
+      if (!info || info.known || protectedLexeme(clause.word)) return [clause.word];
       changed = true;
       return info.closest ? [info.closest] : [];
     });

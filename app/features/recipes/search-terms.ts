@@ -25,10 +25,29 @@ export function foldWord(word: string) {
   return word.toLocaleLowerCase('de-CH').replaceAll('ß', 'ss').normalize('NFD').replace(/\p{M}/gu, '');
 }
 
+/**
+ * Words that German stemming merges with another word, kept whole in the search
+ * document (drizzle/0009_protected-search-words.sql, which names the same words):
+ * each folded form and the lexeme it is stored as. "Randen" and "Rande"
+ * (beetroot) would otherwise stem to "rand", the edge of a tin. The lexeme's "="
+ * cannot be typed into a search, nor found by a prefix ("Rand").
+ */
+const PROTECTED_WORDS: ReadonlyMap<string, string> = new Map([
+  ['rande', '=randen'],
+  ['randen', '=randen'],
+]);
+
+/** The lexeme a word is kept as whole (see PROTECTED_WORDS), or undefined for a word that is stemmed as usual. */
+export function protectedLexeme(word: string) {
+  return PROTECTED_WORDS.get(foldWord(word));
+}
+
 /** Endings by which a German plural differs from its word. */
 const ENDINGS = new Set(['', 'e', 'n', 'en', 's', 'er', 'es', 'nen']);
 
 function sameWord(a: string, b: string) {
+  // "Rand" is no singular of "Randen": a protected word is only itself.
+  if (PROTECTED_WORDS.has(a) || PROTECTED_WORDS.has(b)) return PROTECTED_WORDS.get(a) === PROTECTED_WORDS.get(b);
   if (a.startsWith(b)) return ENDINGS.has(a.slice(b.length));
   if (b.startsWith(a)) return ENDINGS.has(b.slice(a.length));
   return false;
