@@ -1,11 +1,8 @@
 // Which of our compressed copies a client gets: the page cache keeps each page
 // in brotli, gzip and plain, the client build has brotli and gzip copies of its
-// text files (scripts/compress-assets.ts). And how hard kept pages are compressed.
+// text files (scripts/compress-assets.ts).
 
 export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The levels for kept pages (page-cache.ts), compressed once per page and change: a few milliseconds, then served many times. */
-export const KEPT_COMPRESSION = { gzipLevel: 7, brotliQuality: 7 };
 
 /** Browsers send one of a handful of Accept-Encoding values; each is parsed once. */
 const encodingByHeader = new Map<string, Encoding>();

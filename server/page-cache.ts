@@ -12,7 +12,7 @@ import { mayCarrySession } from '../app/lib/auth.server.ts';
 import { CATEGORIES } from '../app/utils/catalog.ts';
 import { pageCacheSuffix } from '../app/utils/pagination.ts';
 import { servingsCacheSuffix } from '../app/utils/servings-param.ts';
-import { chooseEncoding, KEPT_COMPRESSION, type Encoding } from './content-encoding.ts';
+import { chooseEncoding, type Encoding } from './content-encoding.ts';
 import { etagOf } from './etag.ts';
 import { BUILD_VERSION_HEADER } from '../app/utils/build-version.ts';
 import { isRouteDataPath, pagePathOfData } from './route-data.ts';
@@ -268,8 +268,8 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       // Compressed here, once per page and change (a few milliseconds), so
       // that the very next request is served from memory.
       const identity = Buffer.concat(chunks);
-      const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: KEPT_COMPRESSION.brotliQuality, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
-      const gz = gzipSync(identity, { level: KEPT_COMPRESSION.gzipLevel });
+      const br = brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 7, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } });
+      const gz = gzipSync(identity, { level: 7 });
       const csp = cspHeader({ scriptSources: routeData ? [] : inlineScriptHashes(identity.toString('utf8')) });
       const etag = etagOf(identity);
       const buildVersion = String(res.getHeader(BUILD_VERSION_HEADER) ?? '');
