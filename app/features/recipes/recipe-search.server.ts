@@ -113,13 +113,14 @@ export async function expandedClauses(words: string[]) {
   const clauses = searchClauses(words);
   const singles = clauses.filter((clause) => !clause.word.includes(' '));
   const lookups = [...new Set(clauses.flatMap((clause) => clause.terms.filter((term) => !term.phrase).map((term) => foldWord(term.text))))];
-  const found = new Map((await wordInfo(lookups)).map((info) => [info.folded, info]));
+  // A protected word counts as known, found or not: it is no misspelling, and its nearest known word may be
+  // just what it is protected from ("Randen" → "rand", "Ränder"). So it gets no typo alternatives, and stays
+  // as it is in "Meintest du …?".
+  const found = new Map((await wordInfo(lookups)).map((info) => [info.folded, protectedLexeme(info.folded) ? { ...info, known: true } : info]));
   const infos = singles.map((clause) => found.get(foldWord(clause.word)));
   for (const clause of clauses) {
     const own = clause.word.includes(' ') ? undefined : found.get(foldWord(clause.word));
-    // Typo alternatives only for words the blog does not know; a protected word is known by definition (its
-    // nearest known word may be just what it is protected from: "Randen" → "rand").
-    const added = [...(own && !own.known && !protectedLexeme(clause.word) ? own.similar : [])];
+    const added = [...(own && !own.known ? own.similar : [])];
     for (const term of clause.terms) if (!term.phrase) added.push(...(found.get(foldWord(term.text))?.compounds ?? []));
     for (const word of added) {
       if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false });
@@ -182,8 +183,7 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     const replaced = clauses.flatMap((clause) => {
       const index = singles.indexOf(clause);
       const info = index >= 0 ? infos[index] : undefined;
-      // A protected word is no misspelling (its closest word may be what it is protected from: "Randen" → "Ränder").
-      if (!info || info.known || protectedLexeme(clause.word)) return [clause.word];
+      if (!info || info.known) return [clause.word];
       changed = true;
       return info.closest ? [info.closest] : [];
     });
