@@ -28,7 +28,7 @@ import { RecipeSteps } from '../features/recipes/components/recipe-steps.tsx';
 import { categorySlug, type Category } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
 import styles from './detail.module.css';
-import { keepDataWhenOnlyServingsChange, readServingsParam, SERVINGS_PARAM } from '../utils/servings-param.ts';
+import { keepDataWhenOnlyServingsChange, readServingsParam, servingsQuery } from '../utils/servings-param.ts';
 import { breadcrumbJsonLd, canonicalLink, jsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
@@ -105,7 +105,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const servings = readServingsParam(searchParams);
   // A printed recipe names its address, with the servings it was printed for.
-  const printedUrl = servings === undefined ? shareUrl : `${shareUrl}?${SERVINGS_PARAM}=${servings}`;
+  const printedUrl = `${shareUrl}${servingsQuery(servings)}`;
   return (
     <Stack spacing={4} spacingMd={6} component="article" data-print="layout">
       <Stack spacing={1.5} className={styles.head} data-print="head">
@@ -114,7 +114,7 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         </Text>
         <Text variant="h1">{recipe.title}</Text>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
-        <RecipeTools cookModeHref={`/detail/${recipe.uid}/kochmodus${servings === undefined ? '' : `?${SERVINGS_PARAM}=${servings}`}`} />
+        <RecipeTools cookModeHref={`/detail/${recipe.uid}/kochmodus${servingsQuery(servings)}`} />
         {user?.id === recipe.userId && (
           <div data-print="hide">
             <RecipeOwnerActions recipeId={recipe.uid} variant="detail" redirectTo="/" />

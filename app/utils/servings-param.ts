@@ -21,10 +21,14 @@ export function readServingsParam(searchParams: URLSearchParams): number | undef
   return values.length === 1 && CANONICAL.test(values[0]!) ? Number(values[0]) : undefined;
 }
 
+/** The query string that names `servings` on a recipe's address (`?portionen=6`), or '' for none. */
+export function servingsQuery(servings: number | undefined): '' | `?${typeof SERVINGS_PARAM}=${number}` {
+  return servings === undefined ? '' : `?${SERVINGS_PARAM}=${servings}`;
+}
+
 /** The page cache's view of a recipe's query string: `?portionen=N` when it names servings, else ''. */
 export function servingsCacheSuffix(url: URL): string {
-  const servings = readServingsParam(url.searchParams);
-  return servings === undefined ? '' : `?${SERVINGS_PARAM}=${servings}`;
+  return servingsQuery(readServingsParam(url.searchParams));
 }
 
 /**

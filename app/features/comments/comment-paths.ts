@@ -1,6 +1,6 @@
 // The addresses of a comment, for the pages, the actions and the mails that
 // lead to one.
-import { SERVINGS_PARAM } from '../../utils/servings-param.ts';
+import { servingsQuery } from '../../utils/servings-param.ts';
 
 /** The id of a comment's element on the recipe page. */
 export function commentAnchor(commentId: string) {
@@ -17,7 +17,7 @@ export const COMMENT_FORM_ANCHOR = 'kommentar-schreiben';
 
 /** The recipe page at its comment form, with the servings the reader had chosen (`?portionen`). */
 export function commentFormOnRecipePath(recipeId: string, servings: number | undefined) {
-  return `/detail/${recipeId}${servings === undefined ? '' : `?${SERVINGS_PARAM}=${servings}`}#${COMMENT_FORM_ANCHOR}`;
+  return `/detail/${recipeId}${servingsQuery(servings)}#${COMMENT_FORM_ANCHOR}`;
 }
 
 /** The page that reports a comment to the site owner (routes/comment-report.tsx). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore, type PointerEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SERVINGS_PARAM } from '../../../utils/servings-param.ts';
+import { servingsQuery } from '../../../utils/servings-param.ts';
 import { recipeSteps } from '../recipe-steps.ts';
 import type { RecipeDetail } from '../recipe-types.ts';
 import { scaleIngredient, scaleQuantity, servingsOf } from '../servings.ts';
@@ -67,7 +67,7 @@ export function CookMode({ recipe, servings, step }: Props) {
 
   const recipeServings = servingsOf(recipe.quantity);
   const factor = recipeServings && servings ? servings / recipeServings.count : 1;
-  const backHref = `/detail/${recipe.uid}${servings ? `?${SERVINGS_PARAM}=${servings}` : ''}`;
+  const backHref = `/detail/${recipe.uid}${servingsQuery(servings)}`;
   const shown = steps[current - 1];
 
   return (

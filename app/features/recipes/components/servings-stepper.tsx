@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AppLink, isPlainClick, type AppPath } from '../../../components/app-link.tsx';
-import { MAX_SERVINGS, SERVINGS_PARAM } from '../../../utils/servings-param.ts';
+import { MAX_SERVINGS, servingsQuery } from '../../../utils/servings-param.ts';
 import styles from './servings-stepper.module.css';
 
 type Props = { count: number; recipeCount: number };
@@ -9,7 +9,7 @@ type Props = { count: number; recipeCount: number };
 /** The address for `count` servings: the bare address for the recipe's own number, so it stays canonical. */
 function servingsPath(pathname: string, count: number, recipeCount: number): AppPath {
   const page = pathname as AppPath; // a location's path always starts at the root
-  return `${page}${count === recipeCount ? '' : `?${SERVINGS_PARAM}=${count}`}`;
+  return `${page}${servingsQuery(count === recipeCount ? undefined : count)}`;
 }
 
 /**
