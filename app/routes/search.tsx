@@ -65,7 +65,6 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           suggestion={result.suggestion && searchHref(result.suggestion, filters)}
           suggestionText={result.suggestion}
           filtered={hasFilters(filters)}
-          withoutFilters={hasFilters(filters) && query ? searchHref(query) : undefined}
         />
       )}
       {result && result.total > 0 && (

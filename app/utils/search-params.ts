@@ -47,9 +47,14 @@ function cleanText(value: string) {
     .trim();
 }
 
-/** The words of a query: runs of letters and digits, at most MAX_QUERY_WORDS, each at most MAX_WORD_LENGTH long. */
+/** Every word of a query: runs of letters and digits. */
+function allWords(query: string): string[] {
+  return query.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** The words of a query that are searched: at most MAX_QUERY_WORDS, each at most MAX_WORD_LENGTH long. */
 export function queryWords(query: string): string[] {
-  return (query.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_QUERY_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
+  return allWords(query).slice(0, MAX_QUERY_WORDS).map((word) => word.slice(0, MAX_WORD_LENGTH));
 }
 
 function first(url: URL, name: string) {
@@ -84,7 +89,7 @@ export function readSearchRequest(url: URL): SearchRequest {
   // A page that names no page is the first; one beyond the last is the route's 404.
   const page = first(url, PARAM.page);
   const words = queryWords(query);
-  const shortened = query !== fullQuery || (fullQuery.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) > MAX_QUERY_WORDS;
+  const shortened = query !== fullQuery || allWords(fullQuery).length > MAX_QUERY_WORDS;
   return { query, words, filters, page: /^[1-9]\d{0,5}$/.test(page) ? Number(page) : 1, ignored, shortened };
 }
 

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { CATEGORIES } from '../../../utils/catalog.ts';
+import { searchHref } from '../../../utils/search-params.ts';
 import styles from './search-empty-state.module.css';
 
 type Props = {
@@ -13,8 +14,6 @@ type Props = {
   suggestionText?: string;
   /** Filters were set. */
   filtered: boolean;
-  /** The address of the same words without filters, when filters were set. */
-  withoutFilters?: string;
 };
 
 function leadText(query: string, filtered: boolean) {
@@ -23,7 +22,9 @@ function leadText(query: string, filtered: boolean) {
 }
 
 /** Nothing found: what to try instead (a close spelling, fewer filters, the categories). */
-export function SearchEmptyState({ query, suggestion, suggestionText, filtered, withoutFilters }: Props) {
+export function SearchEmptyState({ query, suggestion, suggestionText, filtered }: Props) {
+  // The same words without the filters.
+  const withoutFilters = filtered && query ? searchHref(query) : undefined;
   return (
     <Paper elevation={0} sx={{ p: { xs: 3, md: 5 }, borderRadius: 3 }}>
       <SearchOffIcon sx={{ fontSize: 48, color: 'secondary.main' }} />
