@@ -58,6 +58,16 @@ test('Randen (beetroot) is not Rand (a rim): the stemmer would make both "rand",
   expect((await titles('Rote Bete')).toSorted()).toEqual(beetroot);
   // The rim is still found as a rim; of the beetroot, only the compound its prefix reaches (as "Rahm" finds "Rahmsauce").
   expect((await titles('Rand')).toSorted()).toEqual(['Linzertorte', 'Randensalat mit Baumnüssen', 'Wähe']);
+
+  // Marked in the hits as the query asks, though the database marks by stem: "Randen" for Randen, not for Rand.
+  const marked = async (query: string) =>
+    Object.fromEntries((await searchRecipes(queryWords(query), {})).recipes.map((hit) => [hit.title, [hit.titleMarked, hit.leadMarked]]));
+  const mark = (word: string) => `${MARK_START}${word}${MARK_END}`;
+  expect((await marked('Randen'))['Gebratene Randen']).toEqual([`Gebratene ${mark('Randen')}`, `Eine ${mark('Rande')} pro Person.`]);
+  expect((await marked('Rote Bete'))['Gebratene Randen']).toEqual([`Gebratene ${mark('Randen')}`, `Eine ${mark('Rande')} pro Person.`]);
+  await createRecipe(vreni, { ...plain, title: 'Tarte mit Randen und knusprigem Rand', category: 'Backen' });
+  expect((await marked('Randen Rand'))['Tarte mit Randen und knusprigem Rand']?.[0]).toBe(`Tarte mit ${mark('Randen')} und knusprigem ${mark('Rand')}`);
+  expect((await marked('Rand'))['Tarte mit Randen und knusprigem Rand']?.[0]).toBe(`Tarte mit Randen und knusprigem ${mark('Rand')}`);
 });
 
 test('ingredients, tags and description are searched; title matches rank first', async () => {

@@ -11,8 +11,17 @@ import { PAGE_SIZE, pageCountFor } from '../../utils/pagination.ts';
 import type { SearchFilters } from '../../utils/search-params.ts';
 import { listFilters, newestFirst, summaryColumns, toSummary } from './recipe-queries.server.ts';
 import type { RecipeSummary } from './recipe-types.ts';
-import { foldWord, MARK_END, MARK_START, protectedLexeme, searchClauses, type SearchClause, type SearchTerm } from './search-terms.ts';
-
+import {
+  foldWord,
+  MARK_END,
+  MARK_START,
+  protectedFormsOf,
+  protectedLexeme,
+  searchClauses,
+  withProtectedWordsMarked,
+  type SearchClause,
+  type SearchTerm,
+} from './search-terms.ts';
 
 export type SearchHit = RecipeSummary & { titleMarked: string; leadMarked: string };
 
@@ -170,8 +179,13 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
   const statements = searchStatements(clauses, filters, page, pageSize);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
   const total = counted?.total ?? 0;
+  const kept = protectedFormsOf(clauses);
   const result: SearchResult = {
-    recipes: rows.map((row) => ({ ...toSummary(row), titleMarked: row.titleMarked, leadMarked: row.leadMarked })),
+    recipes: rows.map((row) => ({
+      ...toSummary(row),
+      titleMarked: withProtectedWordsMarked(row.titleMarked, kept),
+      leadMarked: withProtectedWordsMarked(row.leadMarked, kept),
+    })),
     page,
     pageCount: pageCountFor(total, pageSize),
     total,

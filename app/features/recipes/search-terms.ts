@@ -42,6 +42,27 @@ export function protectedLexeme(word: string) {
   return PROTECTED_WORDS.get(foldWord(word));
 }
 
+/** The folded forms of the protected words a query's terms look for: "Randen" looks for "rande" and "randen". */
+export function protectedFormsOf(clauses: SearchClause[]): Set<string> {
+  const lexemes = new Set(clauses.flatMap((clause) => clause.terms.map((term) => protectedLexeme(term.text))));
+  return new Set([...PROTECTED_WORDS].filter(([, lexeme]) => lexemes.has(lexeme)).map(([form]) => form));
+}
+
+/** A word of a hit's text, with the database's marks around it if it has them. */
+const MAYBE_MARKED_WORD = new RegExp(`(${MARK_START}?)([\\p{L}\\p{N}]+)(${MARK_END}?)`, 'gu');
+
+/**
+ * A hit's marked text with its protected words marked as the query asks: the
+ * database marks by stem, and a protected word's stem is another word's
+ * ("rand"). So it cannot mark "Randen" for "Randen", and marks it for "Rand".
+ */
+export function withProtectedWordsMarked(text: string, forms: Set<string>) {
+  return text.replace(MAYBE_MARKED_WORD, (whole, start: string, word: string, end: string) => {
+    if (!PROTECTED_WORDS.has(foldWord(word)) || start.length !== end.length) return whole;
+    return forms.has(foldWord(word)) ? `${MARK_START}${word}${MARK_END}` : word;
+  });
+}
+
 /** Endings by which a German plural differs from its word. */
 const ENDINGS = new Set(['', 'e', 'n', 'en', 's', 'er', 'es', 'nen']);
 
