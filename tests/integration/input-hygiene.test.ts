@@ -4,10 +4,12 @@
 import { expect, test, vi } from 'vitest';
 import { getDb } from '../../app/db/client.server.ts';
 import { comments } from '../../app/db/schema/recipes.ts';
+import { changeNameSchema } from '../../app/features/accounts/account-schemas.ts';
+import { reportSchema } from '../../app/features/comments/comment-report-schema.ts';
 import { commentSchema } from '../../app/features/comments/comment-schema.ts';
-import { recipeSchema } from '../../app/features/recipes/recipe-schema.ts';
+import { newIngredient, recipeSchema } from '../../app/features/recipes/recipe-schema.ts';
 import { hasRepeatedField } from '../../app/lib/form-data.server.ts';
-import { isMultiLineText, isSingleLineText, withShortGaps } from '../../app/utils/plain-text.ts';
+import { hasVisibleText, isMultiLineText, isSingleLineText, withShortGaps } from '../../app/utils/plain-text.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
@@ -24,9 +26,77 @@ test.each([
   ['C1 \u0085', false, false],
   ['lone surrogate \ud800', false, false],
   ['reversed pair \udc00\ud800', false, false],
+  // Marks that turn the text around them: "Rossi\u202E" shows the e-mail after the name backwards.
+  ['right-to-left override \u202E', false, false],
+  ['embedding \u202B', false, false],
+  ['isolate \u2067 \u2069', false, false],
+  ['Hebrew with a right-to-left mark \u05E9\u05DC\u05D5\u05DD\u200F!', true, true],
+  ['a family emoji 👨\u200D👩\u200D👧', true, true],
 ])('%j: single line %s, multi-line %s', (text, singleLine, multiLine) => {
   expect(isSingleLineText(text)).toBe(singleLine);
   expect(isMultiLineText(text)).toBe(multiLine);
+});
+
+test.each([
+  ['', false],
+  [' \t\n', false],
+  ['\u200B', false], // zero-width space
+  ['\u200C\u200D\u2060\uFEFF\u00AD', false], // joiners, word joiner, byte-order mark, soft hyphen
+  ['\u3164', false], // Hangul filler: a "blank" name
+  ['\u2800\u00A0\u3000', false], // blank Braille pattern, no-break and ideographic spaces
+  ['a', true],
+  ['\u200BRösti', true],
+  ['🍰', true],
+])('%j shows something: %s', (text, visible) => {
+  expect(hasVisibleText(text)).toBe(visible);
+});
+
+test('a required field of zero-width characters alone is missing, in every form; an optional one is empty', () => {
+  const invisible = '\u200B\u200D\uFEFF';
+  const recipe = recipeSchema.safeParse({
+    title: invisible,
+    lead: invisible,
+    category: 'Hauptgang',
+    level: 'Einfach',
+    duration: '30',
+    quantity: invisible,
+    tags: [],
+    ingredients: [{ name: invisible, amount: invisible }],
+    description: invisible,
+    additional: invisible,
+    imageId: '',
+  });
+  expect(Object.fromEntries(recipe.error!.issues.map((issue) => [issue.path.join('.'), issue.message]))).toEqual({
+    title: 'Bitte gib einen Titel ein.',
+    lead: 'Bitte gib einen Lead ein.',
+    quantity: 'Bitte gib die Portionen an (z. B. «für 4 Personen»).',
+    'ingredients.0.name': 'Jede Zutat braucht einen Namen.',
+    description: 'Bitte beschreibe die Zubereitung.',
+  });
+  const visible = recipeSchema.parse({
+    title: 'Rösti',
+    lead: 'Knusprig.',
+    category: 'Hauptgang',
+    level: 'Einfach',
+    duration: '30',
+    quantity: 'für 4 Personen',
+    tags: [],
+    ingredients: [{ name: 'Kartoffeln', amount: invisible }],
+    description: 'Reiben.',
+    additional: invisible,
+    imageId: '',
+  });
+  expect([visible.ingredients[0]!.amount, visible.additional]).toEqual(['', null]);
+  expect(newIngredient(invisible, '1 kg')).toBeNull();
+  expect(commentSchema.safeParse({ rating: '5', nickname: invisible, comment: invisible }).error?.issues.map((issue) => issue.message)).toEqual([
+    'Bitte gib einen Nickname ein.',
+    'Bitte schreibe einen Kommentar.',
+  ]);
+  expect(reportSchema.safeParse({ reason: `${invisible}${invisible}` }).success).toBe(false);
+  expect(changeNameSchema.safeParse({ firstName: '\u3164', lastName: invisible }).error?.issues.map((issue) => issue.message)).toEqual([
+    'Bitte gib deinen Vornamen ein.',
+    'Bitte gib deinen Nachnamen ein.',
+  ]);
 });
 
 test('a field that holds one value may not come twice; list fields may', () => {

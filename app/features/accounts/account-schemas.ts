@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { FormAnswer } from '../../components/form/form-answer.ts';
 import { displayName } from '../../utils/display-name.ts';
-import { CONTROL_CHARACTER_MESSAGE, isSingleLineText } from '../../utils/plain-text.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasVisibleText, isSingleLineText } from '../../utils/plain-text.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../utils/password-policy.ts';
 
 const email = z
@@ -23,7 +23,7 @@ const password = z
 const newPassword = password.min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`);
 
 const name = (message: string) =>
-  z.string({ message }).trim().min(1, message).max(60, 'Bitte höchstens 60 Zeichen.').refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE);
+  z.string({ message }).trim().refine(hasVisibleText, message).max(60, 'Bitte höchstens 60 Zeichen.').refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE);
 
 export const signInSchema = z.object({ email, password });
 

@@ -1,7 +1,7 @@
 // "Melden": the reason a reader gives when reporting a comment. Shared by the
 // report page's browser check and its action. Limits: docs/product-rules.md.
 import { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, isMultiLineText } from '../../utils/plain-text.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasVisibleText, isMultiLineText } from '../../utils/plain-text.ts';
 
 export const REPORT_REASON_MAX_LENGTH = 500;
 
@@ -10,6 +10,7 @@ export const reportSchema = z.object({
     .string({ message: 'Bitte schreibe kurz, was mit diesem Kommentar nicht stimmt.' })
     .trim()
     .min(3, 'Bitte schreibe kurz, was mit diesem Kommentar nicht stimmt.')
+    .refine(hasVisibleText, 'Bitte schreibe kurz, was mit diesem Kommentar nicht stimmt.')
     .max(REPORT_REASON_MAX_LENGTH, `Der Grund darf höchstens ${REPORT_REASON_MAX_LENGTH} Zeichen lang sein.`)
     .refine(isMultiLineText, CONTROL_CHARACTER_MESSAGE),
 });

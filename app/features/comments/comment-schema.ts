@@ -4,7 +4,7 @@
 // into the browser of signed-in readers, and Zod's classic API would add
 // 20 KiB (gzip) to it.
 import * as z from 'zod/mini';
-import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasVisibleText, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
 import { COMMENT_MAX_LENGTH, NICKNAME_MAX_LENGTH, type CommentField } from './comment-fields.ts';
 
 export const RATING_REQUIRED_MESSAGE = 'Bitte gib eine Bewertung ab.';
@@ -34,7 +34,7 @@ export const commentSchema = z.object({
     .string({ message: 'Bitte gib einen Nickname ein.' })
     .check(
       z.trim(),
-      z.minLength(1, 'Bitte gib einen Nickname ein.'),
+      z.refine(hasVisibleText, 'Bitte gib einen Nickname ein.'),
       z.maxLength(NICKNAME_MAX_LENGTH, `Der Nickname darf höchstens ${NICKNAME_MAX_LENGTH} Zeichen lang sein.`),
       z.refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE),
     ),
@@ -42,7 +42,7 @@ export const commentSchema = z.object({
     .string({ message: 'Bitte schreibe einen Kommentar.' })
     .check(
       z.trim(),
-      z.minLength(1, 'Bitte schreibe einen Kommentar.'),
+      z.refine(hasVisibleText, 'Bitte schreibe einen Kommentar.'),
       z.maxLength(COMMENT_MAX_LENGTH, `Der Kommentar darf höchstens ${COMMENT_MAX_LENGTH} Zeichen lang sein.`),
       z.refine(isMultiLineText, CONTROL_CHARACTER_MESSAGE),
       z.refine((value) => countLinks(value) <= COMMENT_MAX_LINKS, `Ein Kommentar darf höchstens ${COMMENT_MAX_LINKS} Links enthalten.`),

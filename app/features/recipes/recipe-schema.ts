@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
 import { isUuid } from '../../utils/ids.ts';
-import { CONTROL_CHARACTER_MESSAGE, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
+import { CONTROL_CHARACTER_MESSAGE, hasVisibleText, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
 import { validate, type FieldErrors, type Validation } from '../../components/form/form-answer.ts';
 import type { Ingredient, RecipeDetail } from './recipe-types.ts';
 
@@ -30,7 +30,12 @@ function plain(schema: z.ZodString, lines: Lines) {
 }
 
 function text(max: number, missing: string, tooLong: string, lines: Lines = 'single-line') {
-  return plain(z.string({ error: missing }).trim().min(1, { error: missing }).max(max, { error: tooLong }), lines);
+  return plain(z.string({ error: missing }).trim().refine(hasVisibleText, { error: missing }).max(max, { error: tooLong }), lines);
+}
+
+/** An optional text: one that shows nothing (zero-width spaces alone) is none. */
+function optional(schema: ReturnType<typeof plain>) {
+  return schema.transform((value) => (hasVisibleText(value) ? value : ''));
 }
 
 export const recipeSchema = z.object({
@@ -69,14 +74,16 @@ export const recipeSchema = z.object({
           'Jede Zutat braucht einen Namen.',
           `Der Name einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientName} Zeichen lang sein.`,
         ),
-        amount: plain(
-          z
-            .string({ error: 'Die Menge einer Zutat ist ungültig.' })
-            .trim()
-            .max(RECIPE_LIMITS.ingredientAmount, {
-              error: `Die Menge einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientAmount} Zeichen lang sein.`,
-            }),
-          'single-line',
+        amount: optional(
+          plain(
+            z
+              .string({ error: 'Die Menge einer Zutat ist ungültig.' })
+              .trim()
+              .max(RECIPE_LIMITS.ingredientAmount, {
+                error: `Die Menge einer Zutat darf höchstens ${RECIPE_LIMITS.ingredientAmount} Zeichen lang sein.`,
+              }),
+            'single-line',
+          ),
         ),
       }),
       { error: 'Bitte füge mindestens eine Zutat hinzu.' },
@@ -89,12 +96,14 @@ export const recipeSchema = z.object({
     `Die Zubereitung darf höchstens ${RECIPE_LIMITS.description} Zeichen lang sein.`,
     'multi-line',
   ),
-  additional: plain(
-    z
-      .string({ error: 'Die Tipps & Tricks sind ungültig.' })
-      .trim()
-      .max(RECIPE_LIMITS.additional, { error: `Die Tipps & Tricks dürfen höchstens ${RECIPE_LIMITS.additional} Zeichen lang sein.` }),
-    'multi-line',
+  additional: optional(
+    plain(
+      z
+        .string({ error: 'Die Tipps & Tricks sind ungültig.' })
+        .trim()
+        .max(RECIPE_LIMITS.additional, { error: `Die Tipps & Tricks dürfen höchstens ${RECIPE_LIMITS.additional} Zeichen lang sein.` }),
+      'multi-line',
+    ),
   ).transform((value) => value || null),
   imageId: z
     .string({ error: 'Das Bild ist ungültig. Bitte lade es noch einmal hoch.' })
@@ -197,11 +206,11 @@ export function recipeFormValues(formData: FormData): RecipeFormValues {
 
 /**
  * The ingredient the `Zutat` / `Menge` inputs describe, or null when the name
- * is blank (then nothing is added). Both are trimmed.
+ * shows nothing (then nothing is added). Both are trimmed.
  */
 export function newIngredient(name: string, amount: string): Ingredient | null {
   const trimmed = name.trim();
-  return trimmed ? { name: trimmed, amount: amount.trim() } : null;
+  return hasVisibleText(trimmed) ? { name: trimmed, amount: amount.trim() } : null;
 }
 
 /** A saved recipe as the edit form shows it. */
