@@ -76,6 +76,25 @@ test('a damaged JPEG and an empty body get their own messages', async () => {
   expect(await empty.json()).toEqual({ error: 'Bitte wähle ein Bild aus.' });
 });
 
+test('a sliver of a picture (one side more than ten times the other) is refused with 422, upright as shown; ten times passes', async () => {
+  const heidi = await createUser();
+  const before = (await getDb().select().from(images)).length;
+  const plain = (width: number, height: number, orientation?: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#c08040' } })
+      .jpeg()
+      .withMetadata(orientation ? { orientation } : {})
+      .toBuffer();
+  // 1600 × 16,400 was a 503 ("try again later"): AVIF cannot be written that tall. The turned one is upright 300 × 20,000.
+  for (const sliver of [await plain(1600, 16_400), await plain(20_000, 300, 6), await plain(8000, 700)]) {
+    const response = await receiveImageUpload(post(new Uint8Array(sliver), { 'content-type': 'image/jpeg' }), heidi.id);
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: 'Das Bild ist zu lang und schmal: Die längere Seite darf höchstens 10-mal so lang sein wie die kürzere.' });
+  }
+  expect(await getDb().select().from(images)).toHaveLength(before);
+  const strip = await receiveImageUpload(post(new Uint8Array(await plain(300, 3000)), { 'content-type': 'image/jpeg' }), heidi.id);
+  expect(strip.status).toBe(201);
+});
+
 test('a JPEG with a corrupt Huffman table is refused with 422 and the German message, and nothing is stored', async () => {
   const heidi = await createUser();
   const before = (await getDb().select().from(images)).length;

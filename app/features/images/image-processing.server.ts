@@ -17,11 +17,19 @@ export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 /** About 40 megapixels: enough for any camera, small enough to decode safely. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-export type ImageRejection = 'not-jpeg' | 'too-large' | 'damaged';
+/**
+ * How many times longer one side may be than the other: a tall strip or a wide
+ * panorama, but no sliver. Within it every rendition stays under 16,000 px
+ * (1600 × 10), below what AVIF (16,384) and WebP (16,383) can write.
+ */
+export const MAX_ASPECT_RATIO = 10;
+
+export type ImageRejection = 'not-jpeg' | 'too-large' | 'odd-shape' | 'damaged';
 
 const MESSAGES: Record<ImageRejection, string> = {
   'not-jpeg': 'Diese Datei ist kein JPEG-Bild. Bitte lade ein Foto im Format JPEG (.jpg) hoch.',
   'too-large': 'Das Bild ist zu gross: erlaubt sind höchstens 20 MB und 40 Megapixel.',
+  'odd-shape': `Das Bild ist zu lang und schmal: Die längere Seite darf höchstens ${MAX_ASPECT_RATIO}-mal so lang sein wie die kürzere.`,
   damaged: 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.',
 };
 
@@ -118,6 +126,7 @@ async function inspect(source: Sharp) {
   });
   if (meta.format !== 'jpeg') throw new ImageRejectedError('not-jpeg');
   if (meta.width * meta.height > MAX_INPUT_PIXELS) throw new ImageRejectedError('too-large');
+  if (Math.max(meta.width, meta.height) > MAX_ASPECT_RATIO * Math.min(meta.width, meta.height)) throw new ImageRejectedError('odd-shape');
   return { width: meta.autoOrient.width, height: meta.autoOrient.height };
 }
 

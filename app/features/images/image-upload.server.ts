@@ -28,6 +28,7 @@ function decoderMessage(reason: ImageRejection) {
 const REFUSALS: Record<UploadRefusal, { status: number; message: string }> = {
   'not-jpeg': { status: 415, message: decoderMessage('not-jpeg') },
   'too-large': { status: 413, message: decoderMessage('too-large') },
+  'odd-shape': { status: 422, message: decoderMessage('odd-shape') },
   damaged: { status: 422, message: decoderMessage('damaged') },
   'wrong-method': { status: 405, message: 'Bilder werden mit POST hochgeladen.' },
   'signed-out': { status: 401, message: 'Bitte melde dich an, um ein Bild hochzuladen.' },
