@@ -88,8 +88,8 @@ async function serve() {
     process.exit(1);
   }
 
-  const { handleRequest, env, shutdown } = started;
-  const server = http.createServer(handleRequest).listen(env.PORT, env.HOST, () => {
+  const { handleRequest, handleConnect, env, shutdown } = started;
+  const server = http.createServer(handleRequest).on('connect', handleConnect).listen(env.PORT, env.HOST, () => {
     const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
     console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
   });

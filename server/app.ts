@@ -34,7 +34,7 @@ import { renderQueue } from './render-queue.ts';
 import { startRenderThread } from './render-thread.ts';
 import { nameBuildOfRouteData } from './route-data.ts';
 import { sameOriginOnly } from './same-origin.ts';
-import { allowedMethodsOnly, lastResortErrorHandler } from './http-errors.ts';
+import { allowedMethodsOnly, lastResortErrorHandler, refuseConnect } from './http-errors.ts';
 import { isSecureRequest, securityHeaders } from './security-headers.ts';
 
 // The render thread loads this bundle and runs this (server/render-thread.ts).
@@ -187,5 +187,5 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       hint: 'set SITE_OWNER, SITE_ADDRESS and SITE_EMAIL: the imprint and the privacy page (/datenschutz) name who is responsible for the site',
     });
   }
-  return { handleRequest, env, shutdown, renderThread };
+  return { handleRequest, handleConnect: refuseConnect, env, shutdown, renderThread };
 }

@@ -1,14 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { log } from '../app/lib/logger.server.ts';
 
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+const METHOD_REFUSED = 'Diese Anfrageart wird nicht unterstützt.';
 
 /** The German 405, with the methods the address does take. */
 export function refuseMethod(res: Response, allowed: readonly string[]) {
-  res.status(405).set('Allow', allowed.join(', ')).type('text/plain; charset=utf-8').send('Diese Anfrageart wird nicht unterstützt.');
+  res.status(405).set('Allow', allowed.join(', ')).type('text/plain; charset=utf-8').send(METHOD_REFUSED);
 }
 
-/** TRACE, PUT, CONNECT …: answered 405 here, before they reach code that never expects them. */
+/**
+ * CONNECT (a request to tunnel to another host, as to a proxy): Node hands it to
+ * the server's 'connect' event instead of the request listener, and without a
+ * listener drops the connection unanswered. This one answers the German 405 and
+ * closes; the socket is no HTTP response, so the answer is written by hand.
+ */
+export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
+  const body = Buffer.from(METHOD_REFUSED);
+  const head = [
+    'HTTP/1.1 405 Method Not Allowed',
+    `Allow: ${ALLOWED_METHODS.join(', ')}`,
+    'Content-Type: text/plain; charset=utf-8',
+    `Content-Length: ${body.length}`,
+    'Cache-Control: no-store',
+    'Connection: close',
+  ];
+  socket.on('error', () => socket.destroy());
+  socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]));
+}
+
+/** TRACE, PUT …: answered 405 here, before they reach code that never expects them (CONNECT: refuseConnect). */
 export function allowedMethodsOnly(): RequestHandler {
   return (req, res, next) => {
     if (ALLOWED_METHODS.includes(req.method)) return next();

@@ -3,6 +3,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getConnection, setDatabase } from '../../app/db/client.server.ts';
+import { rawRequest as rawText } from '../support/raw-http.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 let app: TestApp;
@@ -49,6 +50,13 @@ test('unusual methods get 405, never a 500', async () => {
       expect(await rawRequest(method, path), `${method} ${path}`).toEqual({ status: 405, allow: 'GET, HEAD, POST, OPTIONS' });
     }
   }
+});
+
+test('CONNECT, which Node hands past the request listener, gets the German 405 too, not a dropped connection', async () => {
+  const { host } = new URL(app.url);
+  const answer = await rawText(app.url, `CONNECT example.org:443 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  expect([answer.status, answer.headers.allow, answer.body.toString('utf8')]).toEqual([405, 'GET, HEAD, POST, OPTIONS', 'Diese Anfrageart wird nicht unterstützt.']);
+  expect((await fetch(`${app.url}/`)).status).toBe(200); // the server goes on
 });
 
 test('error pages have a German title', async () => {
