@@ -5,7 +5,6 @@
 // than one piece of one file. Limited per person, as it reads a lot. Never
 // cached anywhere (server/private-answers.ts marks all of /konto private).
 import { Readable } from 'node:stream';
-import { data } from 'react-router';
 import type { Route } from './+types/account-export';
 import { getAccountForExport } from '../features/accounts/account-export.server.ts';
 import { listCommentsForExport, listReportsForExport } from '../features/comments/comment-export.server.ts';
@@ -14,6 +13,7 @@ import { listRecipesForExport, recipeAsMarkdown } from '../features/recipes/reci
 import { requireUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { consumeRateLimits, rateLimitKey } from '../lib/rate-limit.server.ts';
+import { textResponse } from '../lib/text-response.server.ts';
 import { zipStream, type ZipEntry } from '../lib/zip-stream.server.ts';
 
 const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
@@ -31,9 +31,8 @@ function fileName(title: string, id: string) {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   if (!(await consumeRateLimits([{ key: rateLimitKey('export', 'email', user.email), rule: getEnv().RATE_LIMIT_EXPORTS_PER_USER }]))) {
-    throw data('Du hast deine Daten in der letzten Stunde schon oft heruntergeladen. Bitte versuche es später noch einmal.', {
-      status: 429,
-      headers: { 'Retry-After': '3600' },
+    return textResponse('Du hast deine Daten in der letzten Stunde schon oft heruntergeladen. Bitte versuche es später noch einmal.', 429, {
+      'Retry-After': '3600',
     });
   }
   const [account, recipes, comments, reports] = await Promise.all([

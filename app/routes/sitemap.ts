@@ -1,7 +1,7 @@
-import { data } from 'react-router';
 import type { Route } from './+types/sitemap';
 import { sitemapDocument, sitemapPart } from '../features/recipes/sitemap.server.ts';
 import { getEnv } from '../lib/env.server.ts';
+import { textResponse } from '../lib/text-response.server.ts';
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 
@@ -10,6 +10,6 @@ export async function loader({ params }: Route.LoaderArgs) {
   const siteUrl = getEnv().publicUrl;
   if (params.part === undefined) return new Response(await sitemapDocument(siteUrl), { headers: XML });
   const part = await sitemapPart(params.part, siteUrl);
-  if (part === undefined) throw data(null, { status: 404 });
+  if (part === undefined) return textResponse('Diese Seite gibt es nicht.', 404);
   return new Response(part, { headers: XML });
 }

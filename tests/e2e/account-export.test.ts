@@ -133,5 +133,6 @@ test('a few exports an hour, then a German 429', async () => {
   }
   const refused = await fetch(`${app.url}/konto/export`, { headers: { cookie } });
   expect(refused.status).toBe(429);
-  expect(await refused.text()).toContain('Du hast deine Daten in der letzten Stunde schon oft heruntergeladen.');
+  expect(refused.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  expect(await refused.text()).toMatch(/^Du hast deine Daten in der letzten Stunde schon oft heruntergeladen\./);
 });
