@@ -1,5 +1,6 @@
 import type { Route } from './+types/reset-password';
 import { resetLinkIsLive, resetPassword } from '../features/accounts/account-actions.server.ts';
+import { resetPasswordSchema } from '../features/accounts/account-schemas.ts';
 import { ResetPasswordForm } from '../features/accounts/components/reset-password-form.tsx';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
@@ -11,8 +12,9 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  // A used or expired link says so at once, not after a new password was typed.
-  const live = token.length > 0 && token.length <= 500 && (await resetLinkIsLive(token));
+  // A used or expired link says so at once, not after a new password was typed. A token of a form
+  // no link of ours has (a NUL, which the database refuses) is not even looked up.
+  const live = resetPasswordSchema.shape.token.safeParse(token).success && (await resetLinkIsLive(token));
   return { token: live ? token : '' };
 }
 

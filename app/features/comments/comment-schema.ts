@@ -58,7 +58,7 @@ export const ownCommentSchema = z.omit(commentSchema, { rating: true });
  */
 export const commentPostSchema = z.extend(commentSchema, {
   rating: z.pipe(
-    z.optional(z.string().check(z.refine((value) => value === '' || RATING_DIGIT.test(value), RATING_RANGE_MESSAGE))),
+    z.optional(z.string({ message: RATING_RANGE_MESSAGE }).check(z.refine((value) => value === '' || RATING_DIGIT.test(value), RATING_RANGE_MESSAGE))),
     z.transform((value) => (isNoRating(value) ? null : Number(value))),
   ),
 });
