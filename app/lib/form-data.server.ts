@@ -6,6 +6,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 
 export const MALFORMED_BODY_MESSAGE = 'Die Anfrage enthält ungültige Zeichen. Bitte sende das Formular noch einmal über die Seite.';
 export const REPEATED_FIELD_MESSAGE = 'Die Anfrage enthält ein Feld mehrfach. Bitte sende das Formular noch einmal über die Seite.';
+/** A form's `intent` names nothing it does (a hand-made request, or a button of another form). */
+export const UNKNOWN_INTENT_MESSAGE = 'Diese Anfrage können wir so nicht verarbeiten. Bitte sende das Formular noch einmal über die Seite.';
 
 /**
  * Whether a field that holds one value came more than once. Which of two

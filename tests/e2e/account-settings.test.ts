@@ -257,6 +257,7 @@ describe('sessions', () => {
     const ottoCookie = await sessionCookie(app.url, otto.email);
     const foreign = await post({ intent: 'end-session', sessionId: phoneSession[0]!.id }, ottoCookie);
     expect(foreign.status).toBe(200);
+    expect(await foreign.text()).toContain('Dieses Gerät war schon abgemeldet.'); // not one of Otto's: no claim that it ended
     expect(await signedIn(phoneCookie)).toBe(true);
 
     const ended = await post({ intent: 'end-session', sessionId: phoneSession[0]!.id }, deskCookie);
@@ -264,6 +265,9 @@ describe('sessions', () => {
     expect(await ended.text()).toContain('Das Gerät ist abgemeldet.');
     expect(await signedIn(phoneCookie)).toBe(false);
     expect(await signedIn(deskCookie)).toBe(true);
+    // Once more, as from a second tab that still lists it.
+    const again = await post({ intent: 'end-session', sessionId: phoneSession[0]!.id }, deskCookie);
+    expect(await again.text()).toContain('Dieses Gerät war schon abgemeldet.');
   });
 
   test('"Überall abmelden" ends every session, this one too, and removes the cookie', async () => {

@@ -133,6 +133,7 @@ function formBody(write: Write) {
     });
   }
   return new URLSearchParams({
+    intent: 'save',
     title: `Rezept ${write.marker}`,
     lead: 'Geschrieben, während der Server abstürzt.',
     category: 'Hauptgang',

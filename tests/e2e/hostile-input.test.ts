@@ -206,6 +206,22 @@ const cases: Case[] = [
   { name: 'comment delete: someone else’s, on someone else’s recipe', path: () => `/detail/${othersRecipeId}`, body: () => `intent=delete-comment&commentId=${othersCommentId}`, as: 'owner', status: 403, says: /eigenen Kommentare/ },
   { name: 'comment delete: through another recipe’s address', path: () => `/detail/${othersRecipeId}`, body: () => `intent=delete-comment&commentId=${commentId}`, as: 'owner', status: 404, says: /gibt es nicht/ },
   { name: 'comment: the owner rates their own recipe', path: detail, body: urlencoded(comment), as: 'owner', status: 403, says: /Dein eigenes Rezept kannst du nicht bewerten/ },
+  {
+    name: 'comment: the rating sent as a file',
+    path: detail,
+    body: [
+      ['intent', 'create-comment'],
+      ['nickname', 'Chiara'],
+      ['comment', 'Fein'],
+    ]
+      .map(([name, value]) => `--stern\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .concat('--stern\r\nContent-Disposition: form-data; name="rating"; filename="r.txt"\r\nContent-Type: text/plain\r\n\r\n5\r\n--stern--\r\n')
+      .join(''),
+    headers: { 'content-type': 'multipart/form-data; boundary=stern' },
+    as: 'other',
+    status: 400,
+    says: /Die Bewertung geht von 1 bis 5 Sternen/,
+  },
   { name: 'comment: three links', path: detail, body: urlencoded({ ...comment, comment: 'https://a.ch http://b.ch www.c.ch' }), as: 'other', status: 400, says: /höchstens 2 Links/ },
   { name: 'report: no reason', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: '', as: 'other', status: 400, says: /was mit diesem Kommentar nicht stimmt/ },
   { name: 'report: overlong reason', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: `reason=${'a'.repeat(501)}`, as: 'other', status: 400, says: /höchstens 500/ },
@@ -224,7 +240,11 @@ const cases: Case[] = [
   { name: 'recipe: no ingredients', path: '/create', body: urlencoded({ ...recipe, ingredientName: [], ingredientAmount: [] }), as: 'owner', status: 400, says: /mindestens eine Zutat/ },
   { name: 'recipe: overlong title', path: '/create', body: urlencoded({ ...recipe, title: 'a'.repeat(121) }), as: 'owner', status: 400, says: /höchstens 120/ },
   { name: 'recipe: 61 ingredients', path: '/create', body: urlencoded({ ...recipe, ingredientName: Array(61).fill('Mehl'), ingredientAmount: Array(61).fill('1 g') }), as: 'owner', status: 400, says: /höchstens 60 Zutaten/ },
-  { name: 'recipe: empty form', path: '/create', body: '', as: 'owner', status: 400, says: /Titel/ },
+  { name: 'recipe: empty form', path: '/create', body: 'intent=save', as: 'owner', status: 400, says: /Titel/ },
+  { name: 'recipe: no intent', path: '/create', body: urlencoded({ ...recipe, intent: [] }), as: 'owner', status: 400, says: /so nicht verarbeiten/ },
+  { name: 'recipe: another form’s intent', path: '/create', body: urlencoded({ ...recipe, intent: 'delete-comment' }), as: 'owner', status: 400, says: /so nicht verarbeiten/ },
+  { name: 'recipe: an ingredient button that names no row', path: '/create', body: urlencoded({ ...recipe, intent: 'remove-ingredient:-1' }), as: 'owner', status: 400, says: /so nicht verarbeiten/ },
+  { name: 'edit: unknown intent', path: edit, body: urlencoded({ ...recipe, intent: 'bogus' }), as: 'owner', status: 400, says: /so nicht verarbeiten/ },
   { name: 'edit: someone else’s recipe', path: edit, body: urlencoded(recipe), as: 'other', status: 403 },
   { name: 'edit: unknown recipe', path: `/edit/${randomUUID()}`, body: urlencoded(recipe), as: 'owner', status: 404 },
   { name: 'edit: bogus id', path: '/edit/%27%3B%20DROP%20TABLE%20recipes', body: urlencoded(recipe), as: 'owner', status: 404 },
@@ -322,6 +342,16 @@ test.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
   expect(written).not.toContain(MARKER);
   expect(written).not.toContain(owner.email);
   expect(written).not.toMatch(/"level":"error"/);
+});
+
+test('a reset link with a token no link of ours has is not looked up: the database would refuse a NUL', async () => {
+  const logStart = log.length;
+  for (const token of ['%00', '%FF', e("abc' OR '1'='1"), 'a'.repeat(501)]) {
+    const answer = await send({ name: 'reset link', method: 'GET', path: `/reset-password?token=${token}`, status: 200 });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatch(/Link/);
+  }
+  expect(log.slice(logStart)).not.toContain('reset link not checked');
 });
 
 test("what a library warns about reaches the log as JSON lines (React Router's warning about a broken escape)", async () => {

@@ -21,6 +21,7 @@ afterAll(async () => {
 
 function recipeForm(title: string) {
   return new URLSearchParams([
+    ['intent', 'save'],
     ['title', title],
     ['lead', 'Mit Butter.'],
     ['category', 'Backen'],

@@ -127,6 +127,7 @@ test('every write is seen by the next anonymous request: comment, edit, delete',
 
   await warm('/backen');
   const fields = {
+    intent: 'save',
     title: 'Zuger Kirschtorte (neu)',
     lead: 'Mit Kirsch.',
     category: 'Backen',

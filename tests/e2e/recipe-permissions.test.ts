@@ -30,6 +30,7 @@ function post(path: string, body: BodyInit, cookie?: string, headers: Record<str
 
 function recipeFields(overrides: Fields = {}): Fields {
   return {
+    intent: 'save',
     title: 'Rösti',
     lead: 'Knusprig aus der Pfanne.',
     category: 'Hauptgang',

@@ -10,6 +10,7 @@ import { firstErrors } from '../../components/form/form-answer.ts';
 import { authHeaders, expiredSessionCookies, getAuth, VERIFICATION_LINK_HOURS, type SessionUser } from '../../lib/auth.server.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
 import { getEnv, type RateLimitSetting } from '../../lib/env.server.ts';
+import { UNKNOWN_INTENT_MESSAGE } from '../../lib/form-data.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { composeMail, sendMail, type Mail } from '../../lib/mail.server.ts';
 import { verifyPassword } from '../../lib/password-hash.server.ts';
@@ -52,7 +53,7 @@ type SettingsRefusal = 'too-many' | 'unknown-intent' | 'unavailable';
 
 const SETTINGS_REFUSALS: Record<SettingsRefusal, { status: number; message: string }> = {
   'too-many': { status: 429, message: 'Zu viele Versuche. Bitte warte ein paar Minuten und versuche es dann erneut.' },
-  'unknown-intent': { status: 400, message: 'Diese Anfrage können wir so nicht verarbeiten. Bitte sende das Formular noch einmal über die Seite.' },
+  'unknown-intent': { status: 400, message: UNKNOWN_INTENT_MESSAGE },
   unavailable: { status: 503, message: 'Das hat gerade nicht geklappt. Bitte versuche es in einem Moment noch einmal.' },
 };
 
@@ -64,6 +65,8 @@ export const SETTINGS_MESSAGES = {
   nameChanged: 'Dein Name ist geändert.',
   passwordChanged: 'Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.',
   sessionEnded: 'Das Gerät ist abgemeldet.',
+  /** Ended in another tab, or an id that is none of this account's sessions (which ends nothing). */
+  sessionAlreadyEnded: 'Dieses Gerät war schon abgemeldet.',
   emailLinkInvalid: 'Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte ändere deine E-Mail-Adresse noch einmal.',
   alreadyVerified: 'Deine E-Mail-Adresse ist schon bestätigt.',
 } as const;
@@ -228,8 +231,9 @@ export async function endOneSession({ form, user, sessionId }: Settings) {
   const target = input(form).sessionId ?? '';
   // Ending this very session is signing out; the list offers it only for the others.
   if (!SESSION_ID.test(target)) return refuse('end-session', 'unknown-intent');
-  await endSession(user.id, target);
+  const ended = await endSession(user.id, target);
   if (target === sessionId) return redirect('/login', { headers: expiredSessionCookies() });
+  if (!ended) return answer('end-session', { message: SETTINGS_MESSAGES.sessionAlreadyEnded });
   log.info('session ended');
   return answer('end-session', { message: SETTINGS_MESSAGES.sessionEnded });
 }

@@ -3,7 +3,7 @@
 // validate with the shared schema. Whatever happens, the answer carries the
 // values as typed, so the form never loses them.
 import { data } from 'react-router';
-import { hasRepeatedField, MALFORMED_BODY_MESSAGE, REPEATED_FIELD_MESSAGE } from '../../lib/form-data.server.ts';
+import { hasRepeatedField, MALFORMED_BODY_MESSAGE, REPEATED_FIELD_MESSAGE, UNKNOWN_INTENT_MESSAGE } from '../../lib/form-data.server.ts';
 import { BodyTooLargeError, MalformedBodyError, readFormCapped } from '../../lib/request-body.server.ts';
 import type { FormAnswer } from '../../components/form/form-answer.ts';
 import type { RecipeRefusal } from './recipe-mutations.server.ts';
@@ -79,6 +79,8 @@ export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> 
     const index = Number(remove[1]);
     return { kind: 'answer', response: formAnswer({ values: { ...values, ingredients: values.ingredients.filter((_, i) => i !== index) } }, 200) };
   }
+  // Only the form's own save buttons save: any other intent, or none, is no request of this form.
+  if (intent !== 'save') return { kind: 'answer', response: formAnswer({ values, formError: UNKNOWN_INTENT_MESSAGE }, 400) };
 
   const result = validateRecipe(values);
   if (!result.success) return { kind: 'answer', response: formAnswer({ values, errors: result.errors }, 400) };
