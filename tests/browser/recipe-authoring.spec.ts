@@ -378,6 +378,32 @@ test('with the keyboard, the focused radio button and checkbox wear a visible ri
   expect(await ring(page.getByRole('checkbox', { name: 'Süss' }))).not.toMatch(/solid 2px/);
 });
 
+test('each radio group is one Tab stop, before a choice and after; the arrow keys choose within it', async ({ openPage }) => {
+  for (const javaScript of [true, false]) {
+    const page = await openPage('desktop', { javaScriptEnabled: javaScript });
+    await logInAndGo(page, '/create', beat.email);
+    if (javaScript) await hydrated(page);
+    await page.getByLabel('Lead').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: 'Apéro' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: 'Einfach' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Dauer in Minuten')).toBeFocused();
+    // A choice by arrow keys; back into the group, Tab lands on it.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('radio', { name: 'Hauptgang' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: 'Einfach' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('radio', { name: 'Hauptgang' })).toBeFocused();
+    await page.close();
+  }
+});
+
 test('when saving fails on the way, the form stays with everything typed and says why', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);

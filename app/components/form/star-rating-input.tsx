@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { useHydrated } from '../../utils/use-hydrated.ts';
 import styles from './star-rating-input.module.css';
 
 const STAR_PATH = 'M12 17.27L18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
@@ -25,11 +26,27 @@ type Props = {
  */
 export function StarRatingInput({ name, groupLabel, defaultValue, label, error, onChange }: Props) {
   const id = useId();
+  // One stop of Tab for the five, as for RadioGroupField (see there): the chosen star, or the first.
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState(defaultValue);
+  const tabIndexOf = (value: number) => (hydrated ? (value === (chosen || 1) ? 0 : -1) : undefined);
   return (
     <div>
       <span className={styles.root} role="radiogroup" aria-label={groupLabel} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-message` : undefined}>
         {VALUES.map((value) => (
-          <StarChoice key={value} id={`${id}-${value}`} name={name} value={value} defaultChecked={value === defaultValue} label={label(value)} onChange={onChange} />
+          <StarChoice
+            key={value}
+            id={`${id}-${value}`}
+            name={name}
+            value={value}
+            defaultChecked={value === defaultValue}
+            tabIndex={tabIndexOf(value)}
+            label={label(value)}
+            onChange={() => {
+              setChosen(value);
+              onChange?.();
+            }}
+          />
         ))}
       </span>
       {error && (
@@ -41,9 +58,9 @@ export function StarRatingInput({ name, groupLabel, defaultValue, label, error, 
   );
 }
 
-type ChoiceProps = { id: string; name: string; value: number; defaultChecked: boolean; label: string; onChange?: () => void };
+type ChoiceProps = { id: string; name: string; value: number; defaultChecked: boolean; tabIndex: number | undefined; label: string; onChange: () => void };
 
-function StarChoice({ id, name, value, defaultChecked, label, onChange }: ChoiceProps) {
+function StarChoice({ id, name, value, defaultChecked, tabIndex, label, onChange }: ChoiceProps) {
   return (
     <>
       <label htmlFor={id} className={styles.label}>
@@ -55,7 +72,7 @@ function StarChoice({ id, name, value, defaultChecked, label, onChange }: Choice
         </span>
         <span className={styles.hidden}>{label}</span>
       </label>
-      <input className={styles.hidden} id={id} type="radio" name={name} value={value} defaultChecked={defaultChecked} onChange={onChange} />
+      <input className={styles.hidden} id={id} type="radio" name={name} value={value} defaultChecked={defaultChecked} tabIndex={tabIndex} onChange={onChange} />
     </>
   );
 }
