@@ -493,14 +493,23 @@ test('without JavaScript the form still works: ingredients through the server, m
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
   await expect(ingredientList(page)).toBeVisible();
   await expect(page.getByLabel('Titel')).toHaveValue('Ohne JavaScript');
+  // The answer opens at the ingredients, where the cook was, not at the top of the form.
+  await expect(page).toHaveURL('/create#zutaten');
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expect(page.getByLabel('Zutat', { exact: true })).toBeInViewport();
   await page.getByLabel('Zutat', { exact: true }).fill('Zucker');
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
   await ingredientList(page).getByRole('button', { name: 'Zutat entfernen' }).nth(1).click();
   await expect(ingredientList(page).getByRole('listitem')).toHaveText([/1 l\s+Milch/], { useInnerText: true });
 
-  await page.getByRole('button', { name: 'Erfassen' }).click();
+  // Enter in a field saves the form (the browser's default button); the ingredient typed but not added is kept, as a row.
+  await page.getByLabel('Zutat', { exact: true }).fill('Honig');
+  await page.getByLabel('Menge', { exact: true }).fill('1 EL');
+  await page.getByLabel('Zutat', { exact: true }).press('Enter');
   await expect(page.getByText('Bitte gib einen Lead ein.')).toBeVisible();
   await expect(page.getByLabel('Titel')).toHaveValue('Ohne JavaScript');
+  await expect(ingredientList(page).getByRole('listitem')).toHaveText([/1 l\s+Milch/, /1 EL\s+Honig/], { useInnerText: true });
+  await expect(page.getByLabel('Zutat', { exact: true })).toHaveValue('');
 
   await page.getByLabel('Lead').fill('Heisse Milch.');
   await page.getByRole('radio', { name: 'Dessert' }).check();
@@ -515,7 +524,14 @@ test('without JavaScript the form still works: ingredients through the server, m
   await page.getByRole('link', { name: 'Hauptgang' }).first().click();
   await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist veröffentlicht.' })).toHaveCount(0);
   const [saved] = await recipesTitled('Ohne JavaScript');
-  expect(saved).toMatchObject({ userId: beat.id, ingredients: [{ name: 'Milch', amount: '1 l' }], imageId: null });
+  expect(saved).toMatchObject({
+    userId: beat.id,
+    ingredients: [
+      { name: 'Milch', amount: '1 l' },
+      { name: 'Honig', amount: '1 EL' },
+    ],
+    imageId: null,
+  });
 });
 
 test('the create and edit pages have no serious accessibility problems', async ({ openPage, browser, app }) => {

@@ -6,6 +6,7 @@ import {
   RECIPE_LIMITS,
   recipeFormValues,
   validateRecipe,
+  withTypedIngredient,
   type RecipeFormValues,
 } from '../../app/features/recipes/recipe-schema.ts';
 // The browser's limit is the shared constant itself (use-image-upload.ts imports it).
@@ -148,6 +149,22 @@ test('reading a posted form: absent and odd values become empty text, ingredient
   });
   // Whatever is posted, the answer is German messages, never an exception.
   expect(validateRecipe(recipeFormValues(new FormData())).success).toBe(false);
+});
+
+test('on saving, an ingredient typed but not added counts as added; a blank one adds nothing', () => {
+  const form = (typed: string, amount: string) =>
+    new URLSearchParams([
+      ['ingredientName', 'Milch'],
+      ['ingredientAmount', '1 l'],
+      ['newIngredientName', typed],
+      ['newIngredientAmount', amount],
+    ]) as unknown as FormData;
+  const values = (data: FormData) => withTypedIngredient(recipeFormValues(data), data).ingredients;
+  expect(values(form(' Honig ', ' 1 EL '))).toEqual([
+    { name: 'Milch', amount: '1 l' },
+    { name: 'Honig', amount: '1 EL' },
+  ]);
+  expect(values(form(' \u200B ', '1 EL'))).toEqual([{ name: 'Milch', amount: '1 l' }]);
 });
 
 test('an ingredient is added only with a name; both parts are trimmed, the amount may be empty', () => {

@@ -15,6 +15,7 @@ import {
   textOf,
   validateRecipe,
   type RecipeFormValues,
+  withTypedIngredient,
   type RecipeInput,
 } from './recipe-schema.ts';
 
@@ -82,7 +83,8 @@ export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> 
   // Only the form's own save buttons save: any other intent, or none, is no request of this form.
   if (intent !== 'save') return { kind: 'answer', response: formAnswer({ values, formError: UNKNOWN_INTENT_MESSAGE }, 400) };
 
-  const result = validateRecipe(values);
-  if (!result.success) return { kind: 'answer', response: formAnswer({ values, errors: result.errors }, 400) };
-  return { kind: 'save', input: result.data, values };
+  const toSave = withTypedIngredient(values, form);
+  const result = validateRecipe(toSave);
+  if (!result.success) return { kind: 'answer', response: formAnswer({ values: toSave, errors: result.errors }, 400) };
+  return { kind: 'save', input: result.data, values: toSave };
 }

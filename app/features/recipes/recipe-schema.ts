@@ -205,6 +205,16 @@ export function recipeFormValues(formData: FormData): RecipeFormValues {
 }
 
 /**
+ * The values to save: the ingredient still typed into `Zutat` / `Menge` counts
+ * as added. Whoever saves (Erfassen, or Enter in any field, which saves a page
+ * without JavaScript) means what they typed; dropping it lost it unseen.
+ */
+export function withTypedIngredient(values: RecipeFormValues, formData: FormData): RecipeFormValues {
+  const typed = newIngredient(textOf(formData, 'newIngredientName'), textOf(formData, 'newIngredientAmount'));
+  return typed ? { ...values, ingredients: [...values.ingredients, typed] } : values;
+}
+
+/**
  * The ingredient the `Zutat` / `Menge` inputs describe, or null when the name
  * shows nothing (then nothing is added). Both are trimmed.
  */

@@ -13,6 +13,13 @@ import type { Ingredient } from '../recipe-types.ts';
 
 type Row = Ingredient & { key: number };
 
+/**
+ * The list's anchor. Without JavaScript its buttons post to the page at it
+ * (`formAction`), so that the answer opens where the cook was, not at the top
+ * of a long form.
+ */
+const ANCHOR = 'zutaten';
+
 type Props = {
   defaultIngredients: Ingredient[];
   error?: string;
@@ -68,7 +75,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
   }
 
   return (
-    <Stack spacing={1.5} component="fieldset" aria-describedby={error ? errorId : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+    <Stack id={ANCHOR} spacing={1.5} component="fieldset" aria-describedby={error ? errorId : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0, scrollMarginTop: 16 }}>
       <Typography component="legend" variant="overline" sx={{ color: error ? 'error.main' : 'secondary.dark', lineHeight: 1.5, p: 0, mb: 1 }}>
         Zutaten
       </Typography>
@@ -106,6 +113,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
                   type="submit"
                   name="intent"
                   value={`remove-ingredient:${index}`}
+                  formAction={`#${ANCHOR}`}
                   aria-label="Zutat entfernen"
                   aria-describedby={labelId}
                   onClick={(event) => remove(event, row.key)}
@@ -150,6 +158,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
           type="submit"
           name="intent"
           value="add-ingredient"
+          formAction={`#${ANCHOR}`}
           variant="outlined"
           startIcon={<AddIcon />}
           onClick={handleAdd}

@@ -11,7 +11,15 @@ import type { FormAnswer } from '../../../components/form/form-answer.ts';
 import { CheckboxGroupField, MultiLineInput, RadioGroupField, TextInput } from '../../../components/form/fields.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../../utils/catalog.ts';
-import { RECIPE_FIELDS, RECIPE_LABELS as LABEL, RECIPE_LIMITS, recipeFormValues, validateRecipe, type RecipeFormValues } from '../recipe-schema.ts';
+import {
+  RECIPE_FIELDS,
+  RECIPE_LABELS as LABEL,
+  RECIPE_LIMITS,
+  recipeFormValues,
+  validateRecipe,
+  withTypedIngredient,
+  type RecipeFormValues,
+} from '../recipe-schema.ts';
 import { useImageUpload } from '../use-image-upload.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { IngredientEditor } from './ingredient-editor.tsx';
@@ -24,7 +32,7 @@ type Props = {
 };
 
 function check(data: FormData) {
-  return validateRecipe(recipeFormValues(data));
+  return validateRecipe(withTypedIngredient(recipeFormValues(data), data));
 }
 
 /** The ingredients have no input of their own: the focus goes to the new ingredient's name. */
