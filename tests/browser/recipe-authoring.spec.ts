@@ -449,6 +449,39 @@ test('only JPEG pictures: anything else is refused with a German message and doe
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('a refused second picture keeps the first; "Bild entfernen" takes it away', async ({ openPage }) => {
+  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c9a227' } }).png().toBuffer();
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/create', beat.email);
+  await hydrated(page);
+  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'zopf.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(page.getByText('zopf.jpg ist hochgeladen.')).toBeVisible();
+  const first = await page.locator('input[name="imageId"]').inputValue();
+  expect(first).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.getByLabel('Anderes Bild hochladen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: png });
+  await expect(page.getByRole('alert').filter({ hasText: 'kein JPEG-Bild' })).toContainText('Das bisherige Bild (zopf.jpg) bleibt.');
+  await expect(page.getByRole('img', { name: 'Vorschau des hochgeladenen Bildes' })).toBeVisible();
+  await expect(page.locator('input[name="imageId"]')).toHaveValue(first);
+
+  await page.getByRole('button', { name: 'Bild entfernen' }).click();
+  await expect(page.getByRole('img', { name: 'Vorschau des hochgeladenen Bildes' })).toHaveCount(0);
+  await expect(page.locator('input[name="imageId"]')).toHaveValue('');
+  await expect(page.getByLabel('Bild hochladen')).toBeAttached();
+  expect(jsErrors(page)).toEqual([]);
+});
+
+test('without JavaScript the picture field says it needs JavaScript instead of offering a file the form cannot send', async ({ openPage }) => {
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto(`/login?redirectTo=${encodeURIComponent('/create')}`);
+  await page.getByLabel('E-Mail').fill(beat.email);
+  await page.getByLabel(/^Passwort\W*$/).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL('/create');
+  await expect(page.getByText('Ein Bild lädst du mit eingeschaltetem JavaScript hoch.')).toBeVisible();
+  await expect(page.getByText('Bild hochladen', { exact: true })).toBeHidden();
+});
+
 test('signed out, /create and /edit lead to the login and back; others get no controls and no edit page', async ({ openPage, app }) => {
   const recipe = await createRecipe(anna, { title: 'Annas Fondue' });
   const page = await openPage('desktop');

@@ -1,18 +1,36 @@
 // Uploads the chosen picture at once, over XMLHttpRequest because fetch()
 // reports no upload progress. The server (POST /api/uploads) checks and
-// processes it and answers with the stored image or a German message.
+// processes it and answers with the stored image or a German message. A
+// picture once uploaded stays the recipe's while another one uploads and when
+// that one is refused; only "Bild entfernen" takes it away.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_INPUT_BYTES } from '../images/image-limits.ts';
 import type { ImageRef } from '../images/image-urls.ts';
 
 export const UPLOAD_URL = '/api/uploads';
 
+/** A picture the server stored for this form, and the name of its file. */
+export type UploadedImage = { image: ImageRef; fileName: string };
+
 export type UploadState =
-  | { status: 'idle' }
-  /** progress: percent of the bytes sent, at most 99 until the server has stored the picture. */
-  | { status: 'uploading'; progress: number; fileName: string }
+  /** removed: the reader took the picture away ("Bild entfernen"). */
+  | { status: 'idle'; removed?: true }
+  /** progress: percent of the bytes sent, at most 99 until the server has stored the picture. previous: the picture until then. */
+  | { status: 'uploading'; progress: number; fileName: string; previous?: UploadedImage }
   | { status: 'done'; progress: 100; fileName: string; image: ImageRef }
-  | { status: 'failed'; fileName: string; error: string };
+  | { status: 'failed'; fileName: string; error: string; previous?: UploadedImage };
+
+/** The picture uploaded last: the one just done, or the one kept while another uploads or after it failed. */
+export function uploadedImage(state: UploadState): UploadedImage | undefined {
+  if (state.status === 'done') return { image: state.image, fileName: state.fileName };
+  return state.status === 'idle' ? undefined : state.previous;
+}
+
+/** The picture the form saves: the one uploaded last, none once removed, else the form's own (an edit's). */
+export function imageIdToSave(state: UploadState, own: string) {
+  if (state.status === 'idle') return state.removed ? '' : own;
+  return uploadedImage(state)?.image.id ?? own;
+}
 
 const FAILED = 'Das Bild konnte nicht hochgeladen werden. Bitte versuche es noch einmal.';
 
@@ -33,6 +51,7 @@ function imageOf(response: unknown): ImageRef | undefined {
 export function useImageUpload() {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const request = useRef<XMLHttpRequest | null>(null);
+  const stored = useRef<UploadedImage | undefined>(undefined);
 
   // Leaving the page stops an upload in progress.
   useEffect(() => () => request.current?.abort(), []);
@@ -40,8 +59,9 @@ export function useImageUpload() {
   const upload = useCallback((file: File) => {
     request.current?.abort();
     const fileName = file.name;
+    const previous = stored.current;
     if (file.size > MAX_INPUT_BYTES) {
-      setState({ status: 'failed', fileName, error: 'Das Bild ist zu gross: erlaubt sind höchstens 20 MB.' });
+      setState({ status: 'failed', fileName, error: 'Das Bild ist zu gross: erlaubt sind höchstens 20 MB.', previous });
       return;
     }
     const xhr = new XMLHttpRequest();
@@ -52,19 +72,28 @@ export function useImageUpload() {
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || event.total === 0) return;
       const progress = Math.min(99, Math.floor((event.loaded / event.total) * 100));
-      setState({ status: 'uploading', progress, fileName });
+      setState({ status: 'uploading', progress, fileName, previous });
     };
     xhr.onload = () => {
       if (request.current !== xhr) return;
       const image = xhr.status === 201 ? imageOf(xhr.response) : undefined;
-      setState(image ? { status: 'done', progress: 100, fileName, image } : { status: 'failed', fileName, error: errorOf(xhr.response) });
+      if (image) stored.current = { image, fileName };
+      setState(image ? { status: 'done', progress: 100, fileName, image } : { status: 'failed', fileName, error: errorOf(xhr.response), previous });
     };
     xhr.onerror = () => {
-      if (request.current === xhr) setState({ status: 'failed', fileName, error: FAILED });
+      if (request.current === xhr) setState({ status: 'failed', fileName, error: FAILED, previous });
     };
-    setState({ status: 'uploading', progress: 0, fileName });
+    setState({ status: 'uploading', progress: 0, fileName, previous });
     xhr.send(file);
   }, []);
 
-  return { state, upload };
+  /** The recipe goes without a picture (the upload's file is swept away later with the other unused ones). */
+  const remove = useCallback(() => {
+    request.current?.abort();
+    request.current = null;
+    stored.current = undefined;
+    setState({ status: 'idle', removed: true });
+  }, []);
+
+  return { state, upload, remove };
 }

@@ -1,4 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,23 +7,41 @@ import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, type ChangeEvent } from 'react';
-import type { UploadState } from '../use-image-upload.ts';
+import { useEffect, useId, useRef, type ChangeEvent } from 'react';
+import { uploadedImage, type UploadState } from '../use-image-upload.ts';
 import { RecipeImage } from './recipe-image.tsx';
 
-type Props = { state: UploadState; onFile: (file: File) => void; error?: string };
+type Props = { state: UploadState; onFile: (file: File) => void; onRemove: () => void; error?: string };
 
-/** "Bild hochladen": the upload starts as soon as a file is chosen; progress in percent, then a preview. */
-export function ImageUploadField({ state, onFile, error }: Props) {
+/**
+ * "Bild hochladen": the upload starts as soon as a file is chosen; progress in
+ * percent, then a preview. A refused replacement keeps the picture before it.
+ * The upload is the page's script: without JavaScript the field says so
+ * instead of offering a file the form would not send. A file chosen before the
+ * page's script ran is uploaded once it runs.
+ */
+export function ImageUploadField({ state, onFile, onRemove, error }: Props) {
   const hintId = useId();
   const statusId = useId();
   const message = state.status === 'failed' ? state.error : error;
+  const uploaded = uploadedImage(state);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const chosenEarly = input.current?.files?.[0];
+    if (chosenEarly) upload(input.current!, chosenEarly);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for a file chosen before hydration
+  }, []);
+
+  function upload(target: HTMLInputElement, file: File) {
+    onFile(file);
+    // Choosing the same file again after a failure starts a new upload.
+    target.value = '';
+  }
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    if (file) onFile(file);
-    // Choosing the same file again after a failure starts a new upload.
-    event.target.value = '';
+    if (file) upload(event.target, file);
   }
 
   return (
@@ -30,10 +49,13 @@ export function ImageUploadField({ state, onFile, error }: Props) {
       spacing={1.5}
       sx={{ p: 2, border: '1px dashed', borderColor: message ? 'error.main' : 'divider', borderRadius: 2, bgcolor: 'background.default' }}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-        {state.status === 'done' && (
+      <Typography variant="body2" sx={{ display: 'none', '@media (scripting: none)': { display: 'block' } }}>
+        Ein Bild lädst du mit eingeschaltetem JavaScript hoch. Ohne Bild zeigen wir einen Platzhalter.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, '@media (scripting: none)': { display: 'none' } }}>
+        {uploaded && (
           <Box sx={{ width: { xs: '100%', sm: 160 }, flexShrink: 0, borderRadius: 1.5, overflow: 'hidden' }}>
-            <RecipeImage image={state.image} alt="Vorschau des hochgeladenen Bildes" sizes="160px" />
+            <RecipeImage image={uploaded.image} alt="Vorschau des hochgeladenen Bildes" sizes="160px" />
           </Box>
         )}
         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
@@ -47,16 +69,22 @@ export function ImageUploadField({ state, onFile, error }: Props) {
             startIcon={<PhotoCameraIcon />}
             sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'secondary.main', outlineOffset: 2 } }}
           >
-            {state.status === 'done' ? 'Anderes Bild hochladen' : 'Bild hochladen'}
+            {uploaded ? 'Anderes Bild hochladen' : 'Bild hochladen'}
             <Box
               component="input"
               type="file"
+              ref={input}
               accept="image/jpeg,.jpg,.jpeg"
               aria-describedby={`${hintId} ${statusId}`}
               onChange={handleChange}
               sx={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
             />
           </Button>
+          {uploaded && state.status !== 'uploading' && (
+            <Button variant="text" color="primary" size="small" startIcon={<DeleteOutlinedIcon />} onClick={onRemove}>
+              Bild entfernen
+            </Button>
+          )}
           <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
             Ein Foto im Format JPEG (.jpg), höchstens 20 MB. Ohne Bild zeigen wir einen Platzhalter.
           </Typography>
@@ -91,6 +119,7 @@ export function ImageUploadField({ state, onFile, error }: Props) {
         {message && (
           <FormHelperText error role="alert" sx={{ mx: 0, fontSize: '0.9rem' }}>
             {message}
+            {state.status === 'failed' && uploaded && ` Das bisherige Bild (${uploaded.fileName}) bleibt.`}
           </FormHelperText>
         )}
       </Box>

@@ -20,7 +20,7 @@ import {
   withTypedIngredient,
   type RecipeFormValues,
 } from '../recipe-schema.ts';
-import { useImageUpload } from '../use-image-upload.ts';
+import { imageIdToSave, useImageUpload } from '../use-image-upload.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { IngredientEditor } from './ingredient-editor.tsx';
 
@@ -46,12 +46,12 @@ const FOCUS_NAMES = { ingredients: 'newIngredientName' };
  */
 export function RecipeForm({ mode, defaultValues, answer }: Props) {
   const isEdit = mode === 'edit';
-  const { state: upload, upload: startUpload } = useImageUpload();
+  const { state: upload, upload: startUpload, remove: removeImage } = useImageUpload();
   const uploading = upload.status === 'uploading';
   const { errors, formError, pending: saving, onSubmit, clearError } = useForm({ answer, check, fields: RECIPE_FIELDS, focusNames: FOCUS_NAMES });
 
   const missing = RECIPE_FIELDS.filter((field) => errors[field]).map((field) => LABEL[field]);
-  const imageId = upload.status === 'done' ? upload.image.id : defaultValues.imageId;
+  const imageId = imageIdToSave(upload, defaultValues.imageId);
 
   return (
     <Paper sx={{ p: { xs: 2.5, sm: 4, md: 5 }, maxWidth: 920, mx: 'auto' }}>
@@ -118,6 +118,10 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
                 onFile={(file) => {
                   clearError('imageId');
                   startUpload(file);
+                }}
+                onRemove={() => {
+                  clearError('imageId');
+                  removeImage();
                 }}
                 error={errors.imageId}
               />
