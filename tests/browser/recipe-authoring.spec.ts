@@ -471,6 +471,24 @@ test('a refused second picture keeps the first; "Bild entfernen" takes it away',
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('a picture chosen before the page\'s script ran is uploaded once it runs', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/', beat.email);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/create', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'frueh.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+  release();
+  await hydrated(page);
+  await expect(page.getByText('frueh.jpg ist hochgeladen.')).toBeVisible();
+  await expect(page.locator('input[name="imageId"]')).toHaveValue(/^[0-9a-f-]{36}$/);
+});
+
 test('without JavaScript the picture field says it needs JavaScript instead of offering a file the form cannot send', async ({ openPage }) => {
   const page = await openPage('mobile', { javaScriptEnabled: false });
   await page.goto(`/login?redirectTo=${encodeURIComponent('/create')}`);
