@@ -11,11 +11,18 @@ export function refuseMethod(res: Response, allowed: readonly string[]) {
   res.status(405).set('Allow', allowed.join(', ')).type('text/plain; charset=utf-8').send(METHOD_REFUSED);
 }
 
+/** How long a refused CONNECT's client may keep its end open after the answer. */
+const CONNECT_LINGER_MS = 2000;
+
 /**
  * CONNECT (a request to tunnel to another host, as to a proxy): Node hands it to
  * the server's 'connect' event instead of the request listener, and without a
  * listener drops the connection unanswered. This one answers the German 405 and
  * closes; the socket is no HTTP response, so the answer is written by hand.
+ * Node no longer counts the socket as the server's (no timeout, and
+ * closeAllConnections() leaves it), so it is destroyed here: once the client
+ * closes too, or after a short while, so that a client holding it open keeps
+ * neither a file descriptor nor a graceful shutdown waiting.
  */
 export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
   const body = Buffer.from(METHOD_REFUSED);
@@ -28,6 +35,9 @@ export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
     'Connection: close',
   ];
   socket.on('error', () => socket.destroy());
+  socket.on('end', () => socket.destroy());
+  setTimeout(() => socket.destroy(), CONNECT_LINGER_MS).unref();
+  socket.resume(); // whatever the client still sends is read and dropped
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]));
 }
 

@@ -1,6 +1,7 @@
 // When the server itself fails (here: the database goes away), visitors get
 // the German error page with status 500, not a stack trace or a blank page.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { getConnection, setDatabase } from '../../app/db/client.server.ts';
 import { rawRequest as rawText } from '../support/raw-http.ts';
@@ -57,6 +58,21 @@ test('CONNECT, which Node hands past the request listener, gets the German 405 t
   const answer = await rawText(app.url, `CONNECT example.org:443 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
   expect([answer.status, answer.headers.allow, answer.body.toString('utf8')]).toEqual([405, 'GET, HEAD, POST, OPTIONS', 'Diese Anfrageart wird nicht unterstützt.']);
   expect((await fetch(`${app.url}/`)).status).toBe(200); // the server goes on
+});
+
+test('a refused CONNECT whose client keeps its end open is closed by the server soon after', async () => {
+  const { hostname, port } = new URL(app.url);
+  const socket = connect(Number(port), hostname);
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
+  socket.write(`CONNECT example.org:443 HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`);
+  // Never ended from this side: the server must not keep it (no timeout of Node's applies to it any more).
+  const closedAfter = await new Promise<number>((resolve) => {
+    const start = Date.now();
+    socket.on('close', () => resolve(Date.now() - start));
+  });
+  expect(Buffer.concat(received).toString('utf8')).toMatch(/^HTTP\/1\.1 405 /);
+  expect(closedAfter).toBeLessThan(5000);
 });
 
 test('error pages have a German title', async () => {
