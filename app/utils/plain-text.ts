@@ -32,10 +32,11 @@ export function isMultiLineText(value: string) {
 
 /**
  * Characters that show nothing: white space, format characters (zero-width space and joiners,
- * the byte-order mark, soft hyphen) and the blank letters used to fake an empty name (Hangul
- * fillers, the blank Braille pattern).
+ * the byte-order mark, soft hyphen), the marks that only pick a glyph's form (variation
+ * selectors, the combining grapheme joiner, Mongolian free variation selectors) and the blank
+ * letters used to fake an empty name (Hangul fillers, the blank Braille pattern).
  */
-const NOTHING_VISIBLE = /^[\s\p{Z}\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
+const NOTHING_VISIBLE = /^[\s\p{Z}\p{Cc}\p{Cf}\u034F\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u2800]*$/u;
 
 /** Whether the text shows at least one character: a required field needs one. */
 export function hasVisibleText(value: string) {

@@ -205,6 +205,25 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
   await expect(commentBox(page)).toHaveValue('Ohne Sterne');
 });
 
+test('stars chosen before the page’s script ran keep the Tab stop once it runs', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/', beat.email);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(recipePath, { waitUntil: 'domcontentloaded' });
+  await chooseStars(page, 4);
+  release();
+  await hydrated(page);
+  await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Nickname', exact: true }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeFocused();
+});
+
 test('the form’s check comes when the form is near, then refuses an empty comment in the browser', async ({ openPage }) => {
   // A long recipe: on a phone its comment form is screens below the first view.
   const steps = Array.from({ length: 40 }, (_, step) => `Schritt ${step + 1}: rühren, abschmecken und kurz ruhen lassen.`);

@@ -467,7 +467,13 @@ test('a refused second picture keeps the first; "Bild entfernen" takes it away',
   await page.getByRole('button', { name: 'Bild entfernen' }).click();
   await expect(page.getByRole('img', { name: 'Vorschau des hochgeladenen Bildes' })).toHaveCount(0);
   await expect(page.locator('input[name="imageId"]')).toHaveValue('');
-  await expect(page.getByLabel('Bild hochladen')).toBeAttached();
+  await expect(page.getByRole('status').filter({ hasText: 'Bild entfernt.' })).toBeVisible();
+  // The button went with the picture; the focus is where the next one is chosen.
+  await expect(page.getByLabel('Bild hochladen')).toBeFocused();
+  // A refused upload after the removal brings nothing back.
+  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: png });
+  await expect(page.getByText('Diese Datei ist kein JPEG-Bild.', { exact: false })).toBeVisible();
+  await expect(page.locator('input[name="imageId"]')).toHaveValue('');
   expect(jsErrors(page)).toEqual([]);
 });
 
@@ -547,6 +553,12 @@ test('without JavaScript the form still works: ingredients through the server, m
   // The answer opens at the ingredients, where the cook was, not at the top of the form.
   await expect(page).toHaveURL('/create#zutaten');
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // Its legend in view and not under the sticky navigation bar.
+  const legendCovered = await page.locator('#zutaten > legend').evaluate((legend) => {
+    const box = legend.getBoundingClientRect();
+    return box.top < 0 || !legend.contains(document.elementFromPoint(box.left + 4, box.top + 4));
+  });
+  expect(legendCovered).toBe(false);
   await expect(page.getByLabel('Zutat', { exact: true })).toBeInViewport();
   await page.getByLabel('Zutat', { exact: true }).fill('Zucker');
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();

@@ -88,7 +88,7 @@ test('a sliver of a picture (one side more than ten times the other) is refused 
   for (const sliver of [await plain(1600, 16_400), await plain(20_000, 300, 6), await plain(8000, 700)]) {
     const response = await receiveImageUpload(post(new Uint8Array(sliver), { 'content-type': 'image/jpeg' }), heidi.id);
     expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: 'Das Bild ist zu lang und schmal: Die längere Seite darf höchstens 10-mal so lang sein wie die kürzere.' });
+    expect(await response.json()).toEqual({ error: 'Das Bild ist zu lang und schmal: die längere Seite darf höchstens 10-mal so lang sein wie die kürzere.' });
   }
   expect(await getDb().select().from(images)).toHaveLength(before);
   const strip = await receiveImageUpload(post(new Uint8Array(await plain(300, 3000)), { 'content-type': 'image/jpeg' }), heidi.id);

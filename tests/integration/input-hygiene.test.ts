@@ -44,6 +44,8 @@ test.each([
   ['\u200C\u200D\u2060\uFEFF\u00AD', false], // joiners, word joiner, byte-order mark, soft hyphen
   ['\u3164', false], // Hangul filler: a "blank" name
   ['\u2800\u00A0\u3000', false], // blank Braille pattern, no-break and ideographic spaces
+  ['\uFE0F\u034F\u180B\u{E0100}', false], // variation selectors and the combining grapheme joiner
+  ['❤\uFE0F', true],
   ['a', true],
   ['\u200BRösti', true],
   ['🍰', true],

@@ -12,8 +12,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { useState } from 'react';
-import { useHydrated } from '../../utils/use-hydrated.ts';
+import { useRadioTabStop } from './use-radio-tab-stop.ts';
 
 type MessageProps = { error?: string; hint?: string };
 
@@ -44,24 +43,15 @@ export function MultiLineInput(props: TextInputProps) {
 
 type ChoiceProps = MessageProps & { label: string; name: string; options: readonly string[] };
 
-/**
- * One choice of a few, as a row of radio buttons under a visible legend. The
- * group is one stop for Tab, as radio groups are meant to be (the arrow keys
- * choose within it): the chosen button, or the first while none is. Chromium
- * stopped at every button of a hydrated group with nothing chosen; before
- * hydration the browser's own grouping holds, and no tabindex may override it.
- */
+/** One choice of a few, as a row of radio buttons under a visible legend; one stop of Tab (useRadioTabStop). */
 export function RadioGroupField({ label, name, options, defaultValue, required, error }: ChoiceProps & { defaultValue: string; required?: boolean }) {
-  const hydrated = useHydrated();
-  const [chosen, setChosen] = useState(defaultValue);
-  const tabStop = options.includes(chosen) ? chosen : options[0];
-  const tabIndexOf = (option: string) => (hydrated ? (option === tabStop ? 0 : -1) : undefined);
+  const { group, choose, tabIndexOf } = useRadioTabStop(options, defaultValue);
   return (
     <FormControl component="fieldset" required={required} error={Boolean(error)} sx={{ minWidth: 0 }}>
       <FormLabel component="legend" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, color: 'text.primary' }}>
         {label}
       </FormLabel>
-      <RadioGroup row name={name} defaultValue={defaultValue} onChange={(_event, value) => setChosen(value)}>
+      <RadioGroup ref={group} row name={name} defaultValue={defaultValue} onChange={(_event, value) => choose(value)}>
         {options.map((option) => (
           <FormControlLabel
             key={option}

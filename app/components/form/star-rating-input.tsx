@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import { useHydrated } from '../../utils/use-hydrated.ts';
+import { useId } from 'react';
 import styles from './star-rating-input.module.css';
+import { useRadioTabStop } from './use-radio-tab-stop.ts';
 
 const STAR_PATH = 'M12 17.27L18.18 21l-1.64-7.03L22 9.24l-7.19-.61L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21z';
 const STAR_BORDER_PATH =
   'M22 9.24l-7.19-.62L12 2 9.19 8.63 2 9.24l5.46 4.73L5.82 21 12 17.27 18.18 21l-1.63-7.03L22 9.24zM12 15.4l-3.76 2.27 1-4.28-3.32-2.88 4.38-.38L12 6.1l1.71 4.04 4.38.38-3.32 2.88 1 4.28L12 15.4z';
 const VALUES = [1, 2, 3, 4, 5];
+const STAR_VALUES = VALUES.map(String);
 
 type Props = {
   name: string;
@@ -26,13 +27,10 @@ type Props = {
  */
 export function StarRatingInput({ name, groupLabel, defaultValue, label, error, onChange }: Props) {
   const id = useId();
-  // One stop of Tab for the five, as for RadioGroupField (see there): the chosen star, or the first.
-  const hydrated = useHydrated();
-  const [chosen, setChosen] = useState(defaultValue);
-  const tabIndexOf = (value: number) => (hydrated ? (value === (chosen || 1) ? 0 : -1) : undefined);
+  const { group, choose, tabIndexOf } = useRadioTabStop(STAR_VALUES, String(defaultValue));
   return (
     <div>
-      <span className={styles.root} role="radiogroup" aria-label={groupLabel} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-message` : undefined}>
+      <span ref={group} className={styles.root} role="radiogroup" aria-label={groupLabel} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-message` : undefined}>
         {VALUES.map((value) => (
           <StarChoice
             key={value}
@@ -40,10 +38,10 @@ export function StarRatingInput({ name, groupLabel, defaultValue, label, error, 
             name={name}
             value={value}
             defaultChecked={value === defaultValue}
-            tabIndex={tabIndexOf(value)}
+            tabIndex={tabIndexOf(String(value))}
             label={label(value)}
             onChange={() => {
-              setChosen(value);
+              choose(String(value));
               onChange?.();
             }}
           />

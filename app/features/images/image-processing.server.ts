@@ -29,7 +29,7 @@ export type ImageRejection = 'not-jpeg' | 'too-large' | 'odd-shape' | 'damaged';
 const MESSAGES: Record<ImageRejection, string> = {
   'not-jpeg': 'Diese Datei ist kein JPEG-Bild. Bitte lade ein Foto im Format JPEG (.jpg) hoch.',
   'too-large': 'Das Bild ist zu gross: erlaubt sind höchstens 20 MB und 40 Megapixel.',
-  'odd-shape': `Das Bild ist zu lang und schmal: Die längere Seite darf höchstens ${MAX_ASPECT_RATIO}-mal so lang sein wie die kürzere.`,
+  'odd-shape': `Das Bild ist zu lang und schmal: die längere Seite darf höchstens ${MAX_ASPECT_RATIO}-mal so lang sein wie die kürzere.`,
   damaged: 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.',
 };
 

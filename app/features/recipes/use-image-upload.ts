@@ -12,23 +12,33 @@ export const UPLOAD_URL = '/api/uploads';
 /** A picture the server stored for this form, and the name of its file. */
 export type UploadedImage = { image: ImageRef; fileName: string };
 
+/**
+ * The picture before the current state: one uploaded, `null` once the reader took it away
+ * ("Bild entfernen", which no later refused upload undoes), undefined while there was none.
+ */
+type Previous = UploadedImage | null | undefined;
+
 export type UploadState =
-  /** removed: the reader took the picture away ("Bild entfernen"). */
-  | { status: 'idle'; removed?: true }
-  /** progress: percent of the bytes sent, at most 99 until the server has stored the picture. previous: the picture until then. */
-  | { status: 'uploading'; progress: number; fileName: string; previous?: UploadedImage }
+  | { status: 'idle'; previous?: Previous }
+  /** progress: percent of the bytes sent, at most 99 until the server has stored the picture. */
+  | { status: 'uploading'; progress: number; fileName: string; previous?: Previous }
   | { status: 'done'; progress: 100; fileName: string; image: ImageRef }
-  | { status: 'failed'; fileName: string; error: string; previous?: UploadedImage };
+  | { status: 'failed'; fileName: string; error: string; previous?: Previous };
 
 /** The picture uploaded last: the one just done, or the one kept while another uploads or after it failed. */
 export function uploadedImage(state: UploadState): UploadedImage | undefined {
   if (state.status === 'done') return { image: state.image, fileName: state.fileName };
-  return state.status === 'idle' ? undefined : state.previous;
+  return state.previous ?? undefined;
+}
+
+/** Whether the reader took the picture away, and none came since. */
+export function imageRemoved(state: UploadState) {
+  return state.status !== 'done' && state.previous === null;
 }
 
 /** The picture the form saves: the one uploaded last, none once removed, else the form's own (an edit's). */
 export function imageIdToSave(state: UploadState, own: string) {
-  if (state.status === 'idle') return state.removed ? '' : own;
+  if (imageRemoved(state)) return '';
   return uploadedImage(state)?.image.id ?? own;
 }
 
@@ -51,13 +61,20 @@ function imageOf(response: unknown): ImageRef | undefined {
 export function useImageUpload() {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const request = useRef<XMLHttpRequest | null>(null);
-  const stored = useRef<UploadedImage | undefined>(undefined);
+  const stored = useRef<Previous>(undefined);
 
   // Leaving the page stops an upload in progress.
   useEffect(() => () => request.current?.abort(), []);
 
+  /** Stops the upload under way, if any, without its answer changing anything. */
+  function stopRunning() {
+    const running = request.current;
+    request.current = null;
+    running?.abort();
+  }
+
   const upload = useCallback((file: File) => {
-    request.current?.abort();
+    stopRunning();
     const fileName = file.name;
     const previous = stored.current;
     if (file.size > MAX_INPUT_BYTES) {
@@ -83,16 +100,20 @@ export function useImageUpload() {
     xhr.onerror = () => {
       if (request.current === xhr) setState({ status: 'failed', fileName, error: FAILED, previous });
     };
+    // Stopped before its answer (the page left; in development React's StrictMode also stops it in
+    // the mount it replays): back to the picture before, not stuck at "uploading".
+    xhr.onabort = () => {
+      if (request.current === xhr) setState({ status: 'idle', previous });
+    };
     setState({ status: 'uploading', progress: 0, fileName, previous });
     xhr.send(file);
   }, []);
 
   /** The recipe goes without a picture (the upload's file is swept away later with the other unused ones). */
   const remove = useCallback(() => {
-    request.current?.abort();
-    request.current = null;
-    stored.current = undefined;
-    setState({ status: 'idle', removed: true });
+    stopRunning();
+    stored.current = null;
+    setState({ status: 'idle', previous: null });
   }, []);
 
   return { state, upload, remove };

@@ -8,7 +8,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, type ChangeEvent } from 'react';
-import { uploadedImage, type UploadState } from '../use-image-upload.ts';
+import { imageRemoved, uploadedImage, type UploadState } from '../use-image-upload.ts';
 import { RecipeImage } from './recipe-image.tsx';
 
 type Props = { state: UploadState; onFile: (file: File) => void; onRemove: () => void; error?: string };
@@ -28,20 +28,24 @@ export function ImageUploadField({ state, onFile, onRemove, error }: Props) {
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
+    // Left in the input (unlike a file chosen later): in development StrictMode runs this twice,
+    // and the second run must find the file again after the first upload was stopped.
     const chosenEarly = input.current?.files?.[0];
-    if (chosenEarly) upload(input.current!, chosenEarly);
+    if (chosenEarly) onFile(chosenEarly);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for a file chosen before hydration
   }, []);
 
-  function upload(target: HTMLInputElement, file: File) {
-    onFile(file);
-    // Choosing the same file again after a failure starts a new upload.
-    target.value = '';
-  }
-
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
-    if (file) upload(event.target, file);
+    if (file) onFile(file);
+    // Choosing the same file again after a failure starts a new upload.
+    event.target.value = '';
+  }
+
+  function handleRemove() {
+    onRemove();
+    // The button goes with the picture: the focus goes to the upload, where a new one is chosen.
+    input.current?.focus();
   }
 
   return (
@@ -81,7 +85,7 @@ export function ImageUploadField({ state, onFile, onRemove, error }: Props) {
             />
           </Button>
           {uploaded && state.status !== 'uploading' && (
-            <Button variant="text" color="primary" size="small" startIcon={<DeleteOutlinedIcon />} onClick={onRemove}>
+            <Button variant="text" color="primary" size="small" startIcon={<DeleteOutlinedIcon />} onClick={handleRemove}>
               Bild entfernen
             </Button>
           )}
@@ -114,6 +118,11 @@ export function ImageUploadField({ state, onFile, onRemove, error }: Props) {
         {state.status === 'done' && (
           <Typography role="status" variant="body2" sx={{ mt: 0.5, display: 'flex', alignItems: 'center', gap: 0.5, color: 'success.dark' }}>
             <CheckCircleIcon fontSize="small" /> {state.fileName} ist hochgeladen.
+          </Typography>
+        )}
+        {imageRemoved(state) && state.status === 'idle' && (
+          <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
+            Bild entfernt.
           </Typography>
         )}
         {message && (
