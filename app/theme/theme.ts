@@ -38,10 +38,20 @@ export const theme = createTheme({
   components: {
     // The keyboard's focus on a button: a gold ring outside it, as on the site's own pill buttons
     // (MUI's own is a faint ripple, hard to see on the dark contained button).
+    // High contrast (forced colours) draws no backgrounds: a contained button gets the system's border.
     MuiButton: {
       defaultProps: { disableElevation: true },
-      styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.main}`, outlineOffset: 2 } }) },
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.main}`, outlineOffset: 2 } }),
+        contained: { '@media (forced-colors: active)': { border: '1px solid ButtonText' } },
+      },
     },
+    // A menu (the phone's categories, the account menu): the focused item ringed, not only tinted;
+    // in high contrast the menu gets a border, as it has no shadow there.
+    MuiMenu: { styleOverrides: { paper: { '@media (forced-colors: active)': { border: '1px solid CanvasText' } } } },
+    MuiMenuItem: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.secondary.main}`, outlineOffset: -2 } }) } },
+    // A select's arrow kept a grey fill that high contrast turned black on black.
+    MuiNativeSelect: { styleOverrides: { icon: { '@media (forced-colors: active)': { forcedColorAdjust: 'none', fill: 'CanvasText' } } } },
     MuiCard: { defaultProps: { elevation: 0 } },
     // The blog's surfaces (forms, side panels, comments) are flat cards with large round corners.
     // Menus and dialogs keep their shadow and corners (they set their own elevation); an Alert is a
