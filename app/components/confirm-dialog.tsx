@@ -20,7 +20,8 @@ type Props = {
 /** "Are you sure?" with Abbrechen and a confirm button supplied by the caller. */
 export function ConfirmDialog({ open, question, onCancel, confirm, children, busy = false }: Props) {
   return (
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-describedby="confirm-question">
+    // The question is the dialog's name (it has no title of its own): a screen reader says what it asks on opening.
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-question">
       <DialogContent>
         <DialogContentText id="confirm-question" sx={{ color: 'text.primary' }}>
           {question}

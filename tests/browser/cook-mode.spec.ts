@@ -68,6 +68,26 @@ test('from the recipe into cook mode: the steps by button, arrow key and swipe; 
   expect(page.errors).toEqual([]);
 });
 
+test('with the keyboard: "← Zurück" to the first step hands the focus to "Weiter →"; a step is read out with its text', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto(`${recipePath}/kochmodus?schritt=2`);
+  await hydrated(page);
+  // The live region holds the step's number and its text, so both are read out when it changes.
+  await expect(page.locator('[aria-live="polite"]').filter({ has: stepHeading(page) })).toContainText('Schritt 2 von 3');
+  await page.getByRole('link', { name: '← Zurück' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(stepHeading(page)).toHaveText('Schritt 1 von 3');
+  await expect(page.locator('[aria-live="polite"]').filter({ has: stepHeading(page) })).toContainText('Haferflocken in der Milch einweichen.');
+  await expect(page.getByRole('link', { name: 'Weiter →' })).toBeFocused();
+  // The same by arrow key, with the focus on "← Zurück".
+  await page.keyboard.press('Enter');
+  await expect(stepHeading(page)).toHaveText('Schritt 2 von 3');
+  await page.getByRole('link', { name: '← Zurück' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(stepHeading(page)).toHaveText('Schritt 1 von 3');
+  await expect(page.getByRole('link', { name: 'Weiter →' })).toBeFocused();
+});
+
 test('ticked ingredients and the step survive a reload', async ({ openPage }) => {
   const page = await openPage('desktop');
   await page.goto(`${recipePath}/kochmodus?schritt=2`);

@@ -38,7 +38,20 @@ export function CookMode({ recipe, servings, step }: Props) {
     const query = params.toString();
     return query ? `?${query}` : '?';
   };
+  // "← Zurück" is gone on the first step: if it had the focus, the focus goes to the step's other
+  // button instead of falling to the page's start.
+  const stepNav = useRef<HTMLElement>(null);
+  const focusInStepNav = useRef(false);
+  const noteFocus = () => {
+    focusInStepNav.current = stepNav.current?.contains(document.activeElement) ?? false;
+  };
+  useEffect(() => {
+    if (focusInStepNav.current && !stepNav.current?.contains(document.activeElement)) stepNav.current?.querySelector('a')?.focus();
+    focusInStepNav.current = false;
+  }, [current]);
+
   const goTo = (n: number) => {
+    noteFocus();
     if (n >= 1 && n <= steps.length && n !== current) void navigate(stepHref(n), { replace: true, preventScrollReset: true });
   };
 
@@ -85,13 +98,16 @@ export function CookMode({ recipe, servings, step }: Props) {
       {/* The step and the ingredients are the page's content: a <main> lets a screen reader jump to them. */}
       <main className={styles.body}>
         <section aria-labelledby="kochmodus-schritt" className={styles.step} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
-          <h2 id="kochmodus-schritt" className={styles.heading} aria-live="polite">
-            Schritt {current} von {steps.length}
-          </h2>
-          <p className={styles.stepText}>{shown?.text}</p>
-          <nav aria-label="Schritte" className={styles.stepNav}>
+          {/* Read out as a whole when the step changes: its number and what to do. */}
+          <div aria-live="polite" className={styles.stepShown}>
+            <h2 id="kochmodus-schritt" className={styles.heading}>
+              Schritt {current} von {steps.length}
+            </h2>
+            <p className={styles.stepText}>{shown?.text}</p>
+          </div>
+          <nav ref={stepNav} aria-label="Schritte" className={styles.stepNav}>
             {current > 1 ? (
-              <Link to={stepHref(current - 1)} replace preventScrollReset className={styles.stepButton}>
+              <Link to={stepHref(current - 1)} replace preventScrollReset className={styles.stepButton} onClick={noteFocus}>
                 ← Zurück
               </Link>
             ) : (
