@@ -236,8 +236,9 @@ test('delete from the detail page asks first, then goes home; the recipe is gone
   await hydrated(page);
 
   await page.getByRole('button', { name: 'Rezept löschen' }).click();
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
+  // Named by its question, which a screen reader says as it opens.
+  const dialog = page.getByRole('dialog', { name: 'Bist du sicher, dass du dieses Rezept löschen möchtest?' });
+  await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(dialog).toBeHidden();
   expect(await recipesTitled('Capuns zum Löschen')).toHaveLength(1);
