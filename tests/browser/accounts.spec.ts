@@ -75,6 +75,8 @@ test('register, confirm the address by mail, use the account menu, log out and i
   await hydrated(page);
   await logIn(page, email, 'falsches-Passwort');
   await expect(page.getByText('Benutzername oder Passwort falsch!')).toBeVisible();
+  // The focus is back in the form (the button had it, and lost it while disabled for the wait).
+  await expect(page.getByLabel('E-Mail')).toBeFocused();
   await logIn(page, email, 'Zopf-am-Sonntag-1');
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Open' })).toBeVisible();

@@ -72,9 +72,15 @@ export function useForm<Field extends string>({ answer, fields, focusNames, inte
   }
 
   // A refusal from the server (a wrong password, a taken address) moves the
-  // focus too, in forms that hand over their element (`ref`).
+  // focus too, in forms that hand over their element (`ref`). A refusal of the
+  // whole form ("Benutzername oder Passwort falsch!") puts it back into the
+  // form's first field when it was lost: the submit button had it, and gave
+  // it up to the page when it was disabled for the wait.
   useEffect(() => {
-    if (formRef.current && answer?.errors) focusFirstError(formRef.current, answer.errors, fields, focusNames);
+    const form = formRef.current;
+    if (!form) return;
+    if (answer?.errors) focusFirstError(form, answer.errors, fields, focusNames);
+    else if (answer?.formError && document.activeElement === document.body) form.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select')?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the focus
   }, [answer]);
 

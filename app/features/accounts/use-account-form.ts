@@ -38,5 +38,7 @@ export function useAccountForm({
     solving: antiBotSubmit.solving,
     /** For the form's data-anti-bot attribute: whether a solved token waits. */
     antiBotState: antiBotSubmit.state,
+    /** For <Form ref>: the server's messages move the focus (useForm). */
+    ref: form.ref,
   };
 }

@@ -11,14 +11,14 @@ import { AuthCard } from './auth-card.tsx';
 
 /** Request a reset mail; the answer is the same whether or not the address exists. */
 export function ForgotPasswordForm({ actionData }: { actionData: AccountAnswer | undefined }) {
-  const { onSubmit, errors, formError, busy, solving, antiBotState } = useAccountForm({ schema: forgotPasswordSchema, actionData, antiBot: true });
+  const { onSubmit, errors, formError, busy, solving, antiBotState, ref } = useAccountForm({ schema: forgotPasswordSchema, actionData, antiBot: true });
   const message = formError ?? actionData?.message;
   return (
     <AuthCard
       title="Passwort vergessen?"
       intro="Gib die E-Mail-Adresse deines Accounts ein. Wir senden dir einen Link, mit dem du ein neues Passwort festlegen kannst."
     >
-      <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen" data-anti-bot={antiBotState}>
+      <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label="Passwort zurücksetzen" data-anti-bot={antiBotState}>
         <AntiBotNeedsJavaScript purpose="Um das Passwort zurückzusetzen," />
         <Stack spacing={2.5}>
           <TextInput name="email" label="E-Mail" type="email" autoComplete="email" required fullWidth defaultValue={actionData?.values?.email} error={errors.email} />

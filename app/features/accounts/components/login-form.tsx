@@ -25,7 +25,7 @@ function loginPath(mode: 'login' | 'signup', redirectTo: string) {
 /** The combined login and registration form (one page, /login, for both). */
 export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
   const signUp = mode === 'signup';
-  const { onSubmit, errors, formError, busy, solving, antiBotState } = useAccountForm({
+  const { onSubmit, errors, formError, busy, solving, antiBotState, ref } = useAccountForm({
     schema: signUp ? signUpSchema : signInSchema,
     actionData,
     antiBot: signUp,
@@ -43,7 +43,7 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
           {notice}
         </Alert>
       )}
-      <Form method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
+      <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
         {signUp && <AntiBotNeedsJavaScript purpose="Für die Registrierung" />}

@@ -11,7 +11,7 @@ import { PasswordField } from './password-field.tsx';
 
 /** Set a new password with the token from the reset mail. */
 export function ResetPasswordForm({ token, actionData }: { token: string; actionData: AccountAnswer | undefined }) {
-  const { onSubmit, errors, formError, busy } = useAccountForm({ schema: resetPasswordSchema, actionData });
+  const { onSubmit, errors, formError, busy, ref } = useAccountForm({ schema: resetPasswordSchema, actionData });
   const invalidLink = !token || actionData?.invalidLink;
   return (
     <AuthCard title="Neues Passwort festlegen" intro="Wähle ein neues Passwort für deinen Account.">
@@ -25,7 +25,7 @@ export function ResetPasswordForm({ token, actionData }: { token: string; action
           </Button>
         </Stack>
       ) : (
-        <Form method="post" noValidate onSubmit={onSubmit} aria-label="Passwort ändern">
+        <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label="Passwort ändern">
           <input type="hidden" name="token" value={token} />
           <Stack spacing={2.5}>
             {formError && (
