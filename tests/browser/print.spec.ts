@@ -65,6 +65,18 @@ test('the print layout keeps the recipe and its address, and leaves out everythi
   await expect(page.getByText(`Quelle: ${app.url}`)).toBeHidden();
 });
 
+test('cook mode prints the step and the ingredients, without its buttons', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto(`${recipePath}/kochmodus?schritt=2`);
+  await hydrated(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: /^Schritt 2 von \d$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeVisible();
+  for (const control of [page.getByRole('link', { name: 'Kochmodus beenden' }), page.getByRole('link', { name: 'Weiter →' }), page.getByRole('button', { name: 'Bildschirm anlassen' })]) {
+    await expect(control).toBeHidden();
+  }
+});
+
 test('a typical recipe prints on one A4 page', async ({ openPage }) => {
   const page = await openPage('desktop');
   await page.goto(recipePath);

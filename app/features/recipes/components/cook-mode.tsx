@@ -88,7 +88,7 @@ export function CookMode({ recipe, servings, step }: Props) {
       <header className={styles.header}>
         <p className={styles.label}>Kochmodus</p>
         <h1 className={styles.title}>{recipe.title}</h1>
-        <Link to={backHref} className={styles.close}>
+        <Link to={backHref} className={styles.close} data-print="hide">
           Kochmodus beenden
         </Link>
       </header>
@@ -105,7 +105,7 @@ export function CookMode({ recipe, servings, step }: Props) {
             </h2>
             <p className={styles.stepText}>{shown?.text}</p>
           </div>
-          <nav ref={stepNav} aria-label="Schritte" className={styles.stepNav}>
+          <nav ref={stepNav} aria-label="Schritte" className={styles.stepNav} data-print="hide">
             {current > 1 ? (
               <Link to={stepHref(current - 1)} replace preventScrollReset className={styles.stepButton} onClick={noteFocus}>
                 ← Zurück
@@ -157,7 +157,7 @@ export function CookMode({ recipe, servings, step }: Props) {
 function WakeLockControl({ supported, wanted, setWanted, active, refused }: ReturnType<typeof useWakeLock>) {
   if (supported === false || refused) {
     return (
-      <p role="note" className={styles.wakeNote}>
+      <p role="note" className={styles.wakeNote} data-print="hide">
         Dieser Browser kann den Bildschirm nicht wach halten. Stelle die automatische Bildschirmsperre in den Einstellungen
         deines Geräts länger ein, solange du kochst.
       </p>
@@ -167,7 +167,7 @@ function WakeLockControl({ supported, wanted, setWanted, active, refused }: Retu
   // the step below does not move when it comes.
   const pending = supported === undefined;
   return (
-    <div className={pending ? `${styles.wake} ${styles.pending}` : styles.wake} inert={pending}>
+    <div className={pending ? `${styles.wake} ${styles.pending}` : styles.wake} inert={pending} data-print="hide">
       <button type="button" aria-pressed={wanted} className={styles.wakeButton} onClick={() => setWanted(!wanted)}>
         Bildschirm anlassen
       </button>
