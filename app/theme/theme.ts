@@ -13,6 +13,8 @@ const radius = 10;
 const focusRing = (color: string) => ({ outline: `2px solid ${color}`, outlineOffset: -4 });
 
 export const theme = createTheme({
+  // MUI's transitions (menus, dialogs), ripples and spinners follow the reader's wish for less motion.
+  motion: { reducedMotion: 'system' },
   breakpoints: { values: { xs: 0, sm: 600, md: 900, lg: 1300, xl: 1536 } },
   palette: {
     primary: { main: '#1d1b19', contrastText: '#ffffff' },
@@ -43,7 +45,7 @@ export const theme = createTheme({
       defaultProps: { disableElevation: true },
       styleOverrides: {
         root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `3px solid ${theme.palette.secondary.main}`, outlineOffset: 2 } }),
-        contained: { '@media (forced-colors: active)': { border: '1px solid ButtonText' } },
+        contained: { '@media (forced-colors: active)': { border: '1px solid ButtonText', '&.Mui-disabled': { borderColor: 'GrayText' } } },
       },
     },
     // A menu (the phone's categories, the account menu): the focused item ringed, not only tinted;

@@ -53,11 +53,37 @@ test('in high contrast the read-only stars, the filled buttons, the menus and th
   expect(await page.getByRole('menu').evaluate((menu) => getComputedStyle(menu.parentElement!).borderTopStyle)).toBe('solid');
   await page.keyboard.press('Escape');
 
+  expect(page.errors).toEqual([]);
+});
+
+test('in high contrast with a dark scheme, the select arrows and MUI\'s filled buttons stay visible', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
   // The search filters' arrows were black on black.
   await page.goto('/suche?q=Suppe');
-  const arrow = await page.locator('.MuiNativeSelect-icon').first().evaluate((icon) => getComputedStyle(icon).fill);
-  expect(arrow).not.toBe(await page.evaluate(() => getComputedStyle(document.body).backgroundColor));
+  const [arrow, text] = await page.locator('.MuiNativeSelect-icon').first().evaluate((icon) => {
+    const probe = document.body.appendChild(Object.assign(document.createElement('span'), { style: 'color: CanvasText' }));
+    const colours = [getComputedStyle(icon).fill, getComputedStyle(probe).color];
+    probe.remove();
+    return colours;
+  });
+  expect(arrow).toBe(text);
+  // An MUI contained button (the login's) keeps a border.
+  await page.goto('/login');
+  expect(await page.getByRole('button', { name: 'Anmelden' }).evaluate((button) => getComputedStyle(button).borderTopStyle)).toBe('solid');
   expect(page.errors).toEqual([]);
+});
+
+test('below 360 px the recipe facts put each value under its term, and the form\'s tags take one column', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await logInAndGo(page, recipePath, reader.email);
+  const [term, value] = await page.locator('dl dt').filter({ hasText: 'Schwierigkeitsgrad:' }).evaluate((dt) => [dt.getBoundingClientRect(), dt.nextElementSibling!.getBoundingClientRect()].map((box) => ({ left: box.left, top: box.top })));
+  expect(value!.left).toBe(term!.left);
+  expect(value!.top).toBeGreaterThan(term!.top);
+  await page.goto('/create');
+  const [salzig, suess] = await Promise.all(['Salzig', 'Süss'].map((tag) => page.getByRole('checkbox', { name: tag }).boundingBox()));
+  expect(suess!.x).toBe(salzig!.x);
 });
 
 test('with less motion asked for, a menu opens without its transition', async ({ openPage }) => {

@@ -86,6 +86,14 @@ test('with the keyboard: "← Zurück" to the first step hands the focus to "Wei
   await page.keyboard.press('ArrowLeft');
   await expect(stepHeading(page)).toHaveText('Schritt 1 von 3');
   await expect(page.getByRole('link', { name: 'Weiter →' })).toBeFocused();
+  // Read out whole, not only the figure that changed.
+  await expect(page.locator('[aria-live="polite"]').filter({ has: stepHeading(page) })).toHaveAttribute('aria-atomic', 'true');
+  // Focus elsewhere stays where it is when the step changes.
+  const oats = page.getByRole('checkbox').first();
+  await oats.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(stepHeading(page)).toHaveText('Schritt 2 von 3');
+  await expect(oats).toBeFocused();
 });
 
 test('ticked ingredients and the step survive a reload', async ({ openPage }) => {

@@ -65,16 +65,34 @@ test('the print layout keeps the recipe and its address, and leaves out everythi
   await expect(page.getByText(`Quelle: ${app.url}`)).toBeHidden();
 });
 
-test('cook mode prints the step and the ingredients, without its buttons', async ({ openPage }) => {
+test('cook mode prints the step and the ingredients, without its buttons or the screen note', async ({ openPage }) => {
+  // With a screen to keep on (a stand-in: headless Chromium has none), the toggle shows.
   const page = await openPage('desktop');
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'wakeLock', {
+      value: { request: async () => Object.assign(new EventTarget(), { released: false, type: 'screen', release: async () => {} }) },
+    });
+  });
   await page.goto(`${recipePath}/kochmodus?schritt=2`);
   await hydrated(page);
+  const controls = [page.getByRole('link', { name: 'Kochmodus beenden' }), page.getByRole('link', { name: 'Weiter →' }), page.getByRole('button', { name: 'Bildschirm anlassen' })];
+  for (const control of controls) await expect(control).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('heading', { name: /^Schritt 2 von \d$/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeVisible();
-  for (const control of [page.getByRole('link', { name: 'Kochmodus beenden' }), page.getByRole('link', { name: 'Weiter →' }), page.getByRole('button', { name: 'Bildschirm anlassen' })]) {
-    await expect(control).toBeHidden();
-  }
+  for (const control of controls) await expect(control).toBeHidden();
+
+  // Without one (a browser without the API), the note shows on the screen, and not on paper.
+  const noWakeLock = await openPage('desktop');
+  await noWakeLock.addInitScript(() => {
+    delete (Navigator.prototype as unknown as { wakeLock?: unknown }).wakeLock;
+  });
+  await noWakeLock.goto(`${recipePath}/kochmodus`);
+  await hydrated(noWakeLock);
+  const note = noWakeLock.getByRole('note');
+  await expect(note).toBeVisible();
+  await noWakeLock.emulateMedia({ media: 'print' });
+  await expect(note).toBeHidden();
 });
 
 test('a typical recipe prints on one A4 page', async ({ openPage }) => {

@@ -46,6 +46,12 @@ type Options<Field extends string> = {
   focusNames?: Partial<Record<Field, string | null>>;
   /** Only a submission with this intent counts as this form's (pages with several forms). */
   intent?: string;
+  /**
+   * A refusal of the whole form puts the lost focus back into its first field (the account forms:
+   * the disabled submit button had it). Not for the comment form: its first field is the stars,
+   * which are not focused on an error (decision 007).
+   */
+  refocusOnFormError?: boolean;
 } & (
   | { check: Check<Field> }
   /**
@@ -57,7 +63,7 @@ type Options<Field extends string> = {
   | { loadCheck: () => Promise<Check<Field>> }
 );
 
-export function useForm<Field extends string>({ answer, fields, focusNames, intent, ...checkOption }: Options<Field>) {
+export function useForm<Field extends string>({ answer, fields, focusNames, intent, refocusOnFormError = false, ...checkOption }: Options<Field>) {
   const pending = usePending(intent);
   const formRef = useRef<HTMLFormElement>(null);
   const checks = useCheck(checkOption, formRef);
@@ -72,15 +78,17 @@ export function useForm<Field extends string>({ answer, fields, focusNames, inte
   }
 
   // A refusal from the server (a wrong password, a taken address) moves the
-  // focus too, in forms that hand over their element (`ref`). A refusal of the
-  // whole form ("Benutzername oder Passwort falsch!") puts it back into the
-  // form's first field when it was lost: the submit button had it, and gave
-  // it up to the page when it was disabled for the wait.
+  // focus too, in forms that hand over their element (`ref`). With
+  // `refocusOnFormError`, a refusal of the whole form ("Benutzername oder
+  // Passwort falsch!") puts it back into the form's first field when it was
+  // lost: the submit button had it, and gave it up when disabled for the wait.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
     if (answer?.errors) focusFirstError(form, answer.errors, fields, focusNames);
-    else if (answer?.formError && document.activeElement === document.body) form.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select')?.focus();
+    else if (refocusOnFormError && answer?.formError && document.activeElement === document.body) {
+      form.querySelector<HTMLElement>('input:not([type="hidden"]):not([tabindex="-1"]), textarea, select')?.focus();
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new answer moves the focus
   }, [answer]);
 

@@ -23,6 +23,7 @@ export function useAccountForm({
     answer: actionData,
     check: (data) => validate(schema, Object.fromEntries(data)),
     fields: schema.keyof().options,
+    refocusOnFormError: true,
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -51,8 +51,9 @@ export function CookMode({ recipe, servings, step }: Props) {
   }, [current]);
 
   const goTo = (n: number) => {
+    if (n < 1 || n > steps.length || n === current) return;
     noteFocus();
-    if (n >= 1 && n <= steps.length && n !== current) void navigate(stepHref(n), { replace: true, preventScrollReset: true });
+    void navigate(stepHref(n), { replace: true, preventScrollReset: true });
   };
 
   useEffect(() => {
@@ -99,7 +100,7 @@ export function CookMode({ recipe, servings, step }: Props) {
       <main className={styles.body}>
         <section aria-labelledby="kochmodus-schritt" className={styles.step} onPointerDown={onPointerDown} onPointerUp={onPointerUp}>
           {/* Read out as a whole when the step changes: its number and what to do. */}
-          <div aria-live="polite" className={styles.stepShown}>
+          <div aria-live="polite" aria-atomic="true" className={styles.stepShown}>
             <h2 id="kochmodus-schritt" className={styles.heading}>
               Schritt {current} von {steps.length}
             </h2>

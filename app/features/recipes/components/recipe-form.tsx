@@ -167,8 +167,13 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
 /** The small gold headings between the form's parts. */
 const SECTION_TITLE = { color: 'secondary.dark', lineHeight: 1.5, p: 0 } as const;
 
-// Two columns on a phone; one where two do not fit "Weihnachten" beside its box (below 360 px).
-const TAG_GRID = { display: 'grid', gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(8.5rem, 1fr))', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, columnGap: 1 } as const;
+// Two columns on a phone; one below 360 px, where two do not fit "Weihnachten" beside its box.
+const TAG_GRID = {
+  display: 'grid',
+  gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' },
+  '@media (max-width: 359.95px)': { gridTemplateColumns: '1fr' },
+  columnGap: 1,
+} as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
