@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { createComment as postComment } from '../../app/features/comments/comment-mutations.server.ts';
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const SITE_EMAIL = 'meldungen@chuchiblog.example';
 const test = journeys({ SITE_EMAIL });
@@ -208,12 +208,7 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
 test('stars chosen before the page’s script ran keep the Tab stop once it runs', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/', beat.email);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto(recipePath, { waitUntil: 'domcontentloaded' });
   await chooseStars(page, 4);
   release();
@@ -254,12 +249,7 @@ test('the form’s check comes when the form is near, then refuses an empty comm
 test('a submit before the check arrived waits for it; without it the server checks', async ({ openPage }) => {
   const CHECK_SCRIPT = /\/assets\/comment-form-checks-[\w-]+\.js$/;
   const page = await openPage('mobile');
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(CHECK_SCRIPT, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page, CHECK_SCRIPT);
   await logInAndGo(page, recipePath, beat.email);
   await hydrated(page);
   const posts: string[] = [];

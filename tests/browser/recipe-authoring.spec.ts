@@ -10,7 +10,7 @@ import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { makeJpeg } from '../support/stored-images.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -481,12 +481,7 @@ test('a refused second picture keeps the first; "Bild entfernen" takes it away',
 test('a picture chosen before the page\'s script ran is uploaded once it runs', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, '/', beat.email);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto('/create', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Bild hochladen').setInputFiles({ name: 'frueh.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(page.locator('html[data-hydrated]')).not.toBeAttached();

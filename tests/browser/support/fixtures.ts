@@ -107,3 +107,17 @@ export async function logInAndGo(page: Page, path: string, email: string) {
 export async function hydrated(page: Page) {
   await expect(page.locator('html[data-hydrated]')).toBeAttached();
 }
+
+/**
+ * Holds back every script of the pages `page` opens from now on, until the returned function is
+ * called: what a reader does before the page's script runs (a slow connection).
+ */
+export async function holdScripts(page: Page, scripts: RegExp = /\/assets\/.+\.js$/) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(scripts, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
