@@ -129,9 +129,15 @@ test('the screen stays on, with a visible toggle; where the browser cannot, a Ge
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText('Der Bildschirm bleibt an.')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { wakeLockRequests: string[] }).wakeLockRequests)).toEqual(['screen']);
+  // In high contrast, where the filled background is dropped, pressed shows as a thicker border.
+  await page.emulateMedia({ forcedColors: 'active' });
+  const borderWidth = () => toggle.evaluate((button) => Number.parseFloat(getComputedStyle(button).borderTopWidth));
+  const pressedBorder = await borderWidth();
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByText('Der Bildschirm darf ausgehen.')).toBeVisible();
+  expect(pressedBorder).toBeGreaterThan(await borderWidth());
+  await page.emulateMedia({ forcedColors: 'none' });
 
   const without = await openPage('mobile');
   await without.addInitScript(() => {
