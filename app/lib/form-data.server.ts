@@ -1,5 +1,5 @@
-import { data } from 'react-router';
 import { BodyTooLargeError, MalformedBodyError, readFormCapped } from './request-body.server.ts';
+import { refusal } from '../utils/refusal.ts';
 
 /** Forms of this site are a few kilobytes; the recipe form has its own, larger cap. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -35,10 +35,10 @@ export async function readFormData(request: Request, limit = FORM_BODY_LIMIT): P
   try {
     form = await readFormCapped(request, limit);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw data('Die Anfrage ist zu gross.', { status: 413 });
-    if (error instanceof MalformedBodyError) throw data(MALFORMED_BODY_MESSAGE, { status: 400 });
+    if (error instanceof BodyTooLargeError) throw refusal(413, 'Die Anfrage ist zu gross.');
+    if (error instanceof MalformedBodyError) throw refusal(400, MALFORMED_BODY_MESSAGE);
     return new FormData();
   }
-  if (hasRepeatedField(form)) throw data(REPEATED_FIELD_MESSAGE, { status: 400 });
+  if (hasRepeatedField(form)) throw refusal(400, REPEATED_FIELD_MESSAGE);
   return form;
 }

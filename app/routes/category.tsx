@@ -1,4 +1,3 @@
-import { data } from 'react-router';
 import type { Route } from './+types/category';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { CATEGORY_PAGES, sideListCategory } from '../features/recipes/category-pages.ts';
@@ -18,6 +17,7 @@ import { pageMeta } from '../utils/meta.ts';
 import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
 import { canonicalLink, feedLink, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 import styles from './list-page.module.css';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Seite nicht gefunden'); // the error screen says noindex
@@ -39,7 +39,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   // (`url` is the page's URL; request.url may be a ".data" request.)
   const slug = url.pathname.split('/')[1] ?? '';
   const category = categoryBySlug(slug);
-  if (!category) throw data(null, { status: 404 });
+  if (!category) throw refusal(404);
   const { intro, sideLists: lists } = CATEGORY_PAGES[category.slug];
   const [list, sideLists] = await Promise.all([
     listRecipesByCategory(category.label, requirePageNumber(url)),

@@ -1,7 +1,6 @@
 // /detail/{id}/kommentare/{commentId}/loeschen: the question of the comment's
 // delete dialog as a page, for its delete icon without JavaScript. It posts
 // the dialog's form to the recipe's page, whose action checks again who may.
-import { data } from 'react-router';
 import type { Route } from './+types/comment-delete';
 import { DeleteConfirmation } from '../components/delete-confirmation.tsx';
 import { Text } from '../components/text.tsx';
@@ -15,6 +14,7 @@ import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
 import styles from './comment-delete.module.css';
 import { withShortGaps } from '../utils/plain-text.ts';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta() {
   return [...pageMeta('Kommentar löschen'), NOINDEX];
@@ -24,9 +24,9 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const { recipeId, commentId } = params;
   const comment = isUuid(recipeId) && isUuid(commentId) ? await getReportableComment(recipeId, commentId) : undefined;
-  if (!comment) throw data(null, { status: 404 });
+  if (!comment) throw refusal(404);
   // Its author, and the recipe's owner for every comment on it.
-  if (comment.authorId !== user.id && (await getRecipe(recipeId))?.userId !== user.id) throw data(COMMENT_REFUSALS.forbidden.message, { status: 403 });
+  if (comment.authorId !== user.id && (await getRecipe(recipeId))?.userId !== user.id) throw refusal(403, COMMENT_REFUSALS.forbidden.message);
   return { recipeId, commentId, nickname: comment.nickname, text: comment.comment };
 }
 

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
-import { data, Form, Link } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/comment-report';
 import { validate } from '../components/form/form-answer.ts';
 import { MultiLineInput } from '../components/form/fields.tsx';
@@ -27,6 +27,7 @@ import { isUuid } from '../utils/ids.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
 import { withShortGaps } from '../utils/plain-text.ts';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta() {
   return [...pageMeta('Kommentar melden'), NOINDEX];
@@ -35,7 +36,7 @@ export function meta() {
 export async function loader({ params }: Route.LoaderArgs) {
   const { recipeId, commentId } = params;
   const comment = isUuid(recipeId) && isUuid(commentId) ? await getReportableComment(recipeId, commentId) : undefined;
-  if (!comment) throw data('Diesen Kommentar gibt es nicht mehr.', { status: 404 });
+  if (!comment) throw refusal(404, 'Diesen Kommentar gibt es nicht mehr.');
   const { authorId: _authorId, ...shown } = comment; // only what the page shows
   return { comment: shown };
 }

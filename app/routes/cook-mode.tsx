@@ -1,9 +1,10 @@
-import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/cook-mode';
 import { CookMode, STEP_PARAM } from '../features/recipes/components/cook-mode.tsx';
 import { getPublicRecipe } from '../features/recipes/recipe-queries.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { readServingsParam } from '../utils/servings-param.ts';
+import { refusal } from '../utils/refusal.ts';
 
 /** The page is the recipe's own, on the whole screen: no site header or footer (see root.tsx). */
 export const handle = { fullScreen: true };
@@ -15,7 +16,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader({ params }: Route.LoaderArgs) {
   const recipe = await getPublicRecipe(params.recipeId);
-  if (!recipe) throw data(null, { status: 404 });
+  if (!recipe) throw refusal(404);
   return { recipe };
 }
 

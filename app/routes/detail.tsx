@@ -30,6 +30,7 @@ import { pageMeta } from '../utils/meta.ts';
 import styles from './detail.module.css';
 import { keepDataWhenOnlyServingsChange, readServingsParam, servingsQuery } from '../utils/servings-param.ts';
 import { breadcrumbJsonLd, canonicalLink, jsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Rezept nicht gefunden'); // the error screen says noindex
@@ -72,7 +73,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   // A page whose comments failed to load shows that, but is not kept: the next reader tries again.
   const complete = (page: Awaited<ReturnType<typeof loadRecipePage>>) => page !== undefined && page.commentState.error === null;
   const page = await rememberPublic(`detail:${params.recipeId}`, () => loadRecipePage(params.recipeId), complete);
-  if (!page) throw data(null, { status: 404 });
+  if (!page) throw refusal(404);
   const { recipe, commentState, similar } = page;
   const { publicUrl } = getEnv();
   const shown = { recipe, commentState, similar, shareUrl: `${publicUrl}/detail/${recipe.uid}` };
@@ -95,7 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await readFormData(request);
   const result = await commentAction(user?.id ?? null, params.recipeId, form);
   if (result) return result;
-  throw data(null, { status: 400 });
+  throw refusal(400);
 }
 
 export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { Route } from './+types/edit';
 import { RecipeForm } from '../features/recipes/components/recipe-form.tsx';
 import { keepFormOnFailure, SAVE_FAILED } from '../features/recipes/keep-form-on-failure.ts';
@@ -9,6 +9,7 @@ import { recipeToFormValues } from '../features/recipes/recipe-schema.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { log } from '../lib/logger.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [...pageMeta(loaderData ? `«${loaderData.values.title}» bearbeiten` : 'Rezept bearbeiten', 'Bearbeite dein Rezept im Chuchiblog.'), { name: 'robots', content: 'noindex' }];
@@ -17,8 +18,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const recipe = await getRecipe(params.recipeId);
-  if (!recipe) throw data(null, { status: 404 });
-  if (recipe.userId !== user.id) throw data(null, { status: 403 });
+  if (!recipe) throw refusal(404);
+  if (recipe.userId !== user.id) throw refusal(403);
   return { recipeId: recipe.uid, values: recipeToFormValues(recipe) };
 }
 

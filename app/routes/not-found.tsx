@@ -1,6 +1,6 @@
-import { data } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { pageMeta } from '../utils/meta.ts';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta() {
   return pageMeta('Seite nicht gefunden', 'Diese Seite gibt es im Chuchiblog nicht (mehr).'); // ErrorScreen says noindex
@@ -8,7 +8,7 @@ export function meta() {
 
 /** Every unknown path: a German 404 page with status 404. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw refusal(404);
 }
 
 export default function NotFound() {

@@ -2,7 +2,6 @@
 // for the owner's delete icon without JavaScript. It posts the dialog's form
 // to itself, with the dialog's action (features/recipes/recipe-delete-action.server.ts),
 // and a refusal shows here, as a page, not as the dialog's JSON.
-import { data } from 'react-router';
 import type { Route } from './+types/recipe-delete-page';
 import { DeleteConfirmation } from '../components/delete-confirmation.tsx';
 import { ErrorNotice } from '../components/error-notice.tsx';
@@ -13,6 +12,7 @@ import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { NOINDEX } from '../utils/seo.ts';
+import { refusal } from '../utils/refusal.ts';
 
 export function meta() {
   return [...pageMeta('Rezept löschen'), NOINDEX];
@@ -21,8 +21,8 @@ export function meta() {
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
   const recipe = await getRecipe(params.recipeId);
-  if (!recipe) throw data(null, { status: 404 });
-  if (recipe.userId !== user.id) throw data(null, { status: 403 });
+  if (!recipe) throw refusal(404);
+  if (recipe.userId !== user.id) throw refusal(403);
   return { recipeId: recipe.uid, title: recipe.title };
 }
 

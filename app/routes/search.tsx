@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { data } from 'react-router';
 import type { Route } from './+types/search';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { MarkedText } from '../features/recipes/components/marked-text.tsx';
@@ -14,6 +13,7 @@ import { PaginationNav } from '../components/pagination-nav.tsx';
 import { pageMeta } from '../utils/meta.ts';
 import { pageTitle } from '../utils/pagination.ts';
 import { hasFilters, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, readSearchRequest, searchHref, SEARCH_PATH } from '../utils/search-params.ts';
+import { refusal } from '../utils/refusal.ts';
 
 // Not in the anonymous page cache (server/page-cache.ts lists the pages it
 // keeps): every query and filter would be a copy of its own, and the key would
@@ -35,7 +35,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   if (words.length === 0 && !hasFilters(filters)) return { query, filters, ignored, shortened, result: null };
   const result = await searchRecipes(words, filters, page);
   // A page beyond the last is no page (as on every list); the first always exists.
-  if (result.page > result.pageCount) throw data(null, { status: 404 });
+  if (result.page > result.pageCount) throw refusal(404);
   return { query, filters, ignored, shortened, result };
 }
 

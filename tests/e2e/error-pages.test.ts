@@ -75,6 +75,17 @@ test('a refused CONNECT whose client keeps its end open is closed by the server 
   expect(closedAfter).toBeLessThan(5000);
 });
 
+test('a refusal names its status in German in the page\'s data, never "Internal Server Error"', async () => {
+  const missing = '/detail/00000000-0000-4000-8000-000000000000';
+  for (const path of [missing, `${missing}.data`, '/gibt-es-nicht']) {
+    const response = await fetch(`${app.url}${path}`);
+    const body = await response.text();
+    expect(response.status, path).toBe(404);
+    expect(body, path).not.toContain('Internal Server Error');
+    expect(body, path).toContain('Nicht gefunden');
+  }
+});
+
 test('error pages have a German title', async () => {
   const notFound = await (await fetch(`${app.url}/gibt-es-nicht`)).text();
   expect(notFound).toContain('<title>Seite nicht gefunden | Chuchiblog</title>');

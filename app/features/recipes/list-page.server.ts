@@ -1,5 +1,6 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import { readPageRequest } from '../../utils/pagination.ts';
+import { refusal } from '../../utils/refusal.ts';
 
 /**
  * The page a list route shows, from its URL's `seite`. `?seite=1` answers a
@@ -9,13 +10,13 @@ import { readPageRequest } from '../../utils/pagination.ts';
  */
 export function requirePageNumber(url: URL): number {
   const request = readPageRequest(url);
-  if ('invalid' in request) throw data(null, { status: 404 });
+  if ('invalid' in request) throw refusal(404);
   if ('canonical' in request) throw redirect(request.canonical, 301);
   return request.page;
 }
 
 /** A list page beyond the last one is a 404 ("Seite nicht gefunden"); the first page always exists. */
 export function requireExistingPage<T extends { page: number; pageCount: number }>(list: T): T {
-  if (list.page > list.pageCount) throw data(null, { status: 404 });
+  if (list.page > list.pageCount) throw refusal(404);
   return list;
 }
