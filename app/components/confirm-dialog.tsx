@@ -15,10 +15,12 @@ type Props = {
   children?: ReactNode;
   /** While the confirmed action runs, the dialog stays open. */
   busy?: boolean;
+  /** The button that closes the dialog without doing anything. */
+  cancelLabel?: string;
 };
 
 /** "Are you sure?" with Abbrechen and a confirm button supplied by the caller. */
-export function ConfirmDialog({ open, question, onCancel, confirm, children, busy = false }: Props) {
+export function ConfirmDialog({ open, question, onCancel, confirm, children, busy = false, cancelLabel = 'Abbrechen' }: Props) {
   return (
     // The question is the dialog's name (it has no title of its own): a screen reader says what it asks on opening.
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-question">
@@ -30,7 +32,7 @@ export function ConfirmDialog({ open, question, onCancel, confirm, children, bus
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} color="inherit" disabled={busy}>
-          Abbrechen
+          {cancelLabel}
         </Button>
         {confirm}
       </DialogActions>

@@ -40,6 +40,8 @@ async function addIngredient(page: Page, name: string, amount: string) {
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
 }
 
+const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
+
 const ingredientList = (page: Page) => page.getByRole('list', { name: 'Zutatenliste' });
 
 test('create a recipe with every field and a picture; it shows on home, category, tags, detail and profile', async ({ openPage }) => {
@@ -226,6 +228,55 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   await expect(page).toHaveURL('/');
   // The URL changes before the home page renders; its errors would come after.
   await expect(page.getByRole('heading', { name: 'Willkommen im Chuchiblog!' })).toBeVisible();
+  expect(jsErrors(page)).toEqual([]);
+});
+
+test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was typed, "Verlassen" goes; reloading asks the browser\'s question', async ({ openPage }) => {
+  const recipe = await createRecipe(anna, { title: 'Apfel-Müesli' });
+  const page = await openPage('desktop');
+  await logInAndGo(page, `/edit/${recipe.id}`, anna.email);
+  await hydrated(page);
+  await page.getByLabel('Titel').fill('Apfel-Müesli mit Haselnüssen');
+
+  const question = page.getByRole('dialog', { name: LEAVE_QUESTION });
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page).toHaveURL(`/edit/${recipe.id}`);
+  await expect(page.getByLabel('Titel')).toHaveValue('Apfel-Müesli mit Haselnüssen');
+
+  // The browser's back button asks too.
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(page).toHaveURL(`/edit/${recipe.id}`);
+
+  // A reload or a closed tab gets the browser's own question (it has no text of ours).
+  const asked = page.waitForEvent('dialog');
+  void page.evaluate(() => location.reload());
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(page.getByLabel('Titel')).toHaveValue('Apfel-Müesli mit Haselnüssen');
+
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await question.getByRole('button', { name: 'Verlassen' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { name: 'Willkommen im Chuchiblog!' })).toBeVisible();
+  const [row] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
+  expect(row?.title).toBe('Apfel-Müesli');
+
+  // An ingredient added with its button is a change too, and saving goes unasked.
+  await page.goto(`/edit/${recipe.id}`);
+  await hydrated(page);
+  await addIngredient(page, 'Haferflocken', '4 EL');
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(`/detail/${recipe.id}`);
+  await expect(question).toHaveCount(0);
   expect(jsErrors(page)).toEqual([]);
 });
 
@@ -426,6 +477,10 @@ test('when saving fails on the way, the form stays with everything typed and say
   await expect(page.getByLabel('Titel')).toHaveValue('Funkloch-Fondue');
   await expect(ingredientList(page).getByRole('listitem')).toHaveCount(1);
   expect(await recipesTitled('Funkloch-Fondue')).toEqual([]);
+
+  // What was typed is still unsaved: leaving asks.
+  await page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' }).click();
+  await page.getByRole('dialog', { name: LEAVE_QUESTION }).getByRole('button', { name: 'Weiter bearbeiten' }).click();
 
   // Back online, the same form saves.
   await page.unroute('**/create.data*');

@@ -5,10 +5,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { FormAnswer } from '../../../components/form/form-answer.ts';
 import { CheckboxGroupField, MultiLineInput, RadioGroupField, TextInput } from '../../../components/form/fields.tsx';
+import { UnsavedChangesDialog, useUnsavedChanges } from '../../../components/form/unsaved-changes.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../../utils/catalog.ts';
 import {
@@ -49,6 +50,8 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
   const { state: upload, upload: startUpload, remove: removeImage } = useImageUpload();
   const uploading = upload.status === 'uploading';
   const { errors, formError, pending: saving, onSubmit, clearError } = useForm({ answer, check, fields: RECIPE_FIELDS, focusNames: FOCUS_NAMES });
+  const formRef = useRef<HTMLFormElement>(null);
+  const unsaved = useUnsavedChanges(formRef);
 
   const missing = RECIPE_FIELDS.filter((field) => errors[field]).map((field) => LABEL[field]);
   const imageId = imageIdToSave(upload, defaultValues.imageId);
@@ -63,9 +66,12 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
       </Typography>
 
       <Form
+        ref={formRef}
         method="post"
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={(event) => {
+          if (onSubmit(event)) unsaved.markSent();
+        }}
         onChange={(event) => {
           // The event bubbles up from the field that changed.
           const field = event.target;
@@ -104,7 +110,14 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
             <CheckboxGroupField name="tags" label={LABEL.tags} hideLabel options={TAGS} defaultValues={defaultValues.tags} error={errors.tags} groupSx={TAG_GRID} />
           </Section>
 
-          <IngredientEditor defaultIngredients={defaultValues.ingredients} error={errors.ingredients} onChange={() => clearError('ingredients')} />
+          <IngredientEditor
+            defaultIngredients={defaultValues.ingredients}
+            error={errors.ingredients}
+            onChange={() => {
+              clearError('ingredients');
+              unsaved.markChanged();
+            }}
+          />
 
           <Section title="So geht's">
             <MultiLineInput name="description" label={LABEL.description} required fullWidth defaultValue={defaultValues.description} error={errors.description} hint="Schritt für Schritt; Absätze mit einer leeren Zeile." maxLength={RECIPE_LIMITS.description} />
@@ -121,6 +134,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
                 }}
                 onRemove={() => {
                   clearError('imageId');
+                  unsaved.markChanged();
                   removeImage();
                 }}
                 error={errors.imageId}
@@ -160,6 +174,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
           </Stack>
         </Stack>
       </Form>
+      <UnsavedChangesDialog blocker={unsaved.blocker} />
     </Paper>
   );
 }

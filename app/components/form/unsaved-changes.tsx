@@ -1,0 +1,90 @@
+// A long form asks before its changes are thrown away: a link, the back
+// button or the form's own "Abbrechen" open a dialog, and reloading or
+// closing the tab the browser's own question. The form's submission and the
+// redirect after it go through unasked (React Router checks no blocker on a
+// redirect). Without JavaScript nothing asks, as on any plain form.
+import Button from '@mui/material/Button';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useBeforeUnload, useBlocker, useNavigation, type BlockerFunction } from 'react-router';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
+
+const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
+
+/**
+ * Watches the form (`ref`) for changes: every input and change event in it counts, and so does
+ * `markChanged()` for what changes without one (an ingredient added with a button, a picture
+ * removed). `markSent()` from the form's onSubmit, once the submission goes, lets it leave.
+ */
+export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
+  const changed = useRef(false);
+  const sending = useRef(false);
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    const form = ref.current;
+    if (!form) return;
+    // Typed before the page ran: the field no longer shows what the server sent.
+    if (Array.from(form.elements).some(differsFromServer)) changed.current = true;
+    const mark = () => (changed.current = true);
+    form.addEventListener('input', mark);
+    form.addEventListener('change', mark);
+    return () => {
+      form.removeEventListener('input', mark);
+      form.removeEventListener('change', mark);
+    };
+  }, [ref]);
+
+  // Back to idle while still here: the answer was a refusal, the form stays, and so do its changes.
+  useEffect(() => {
+    if (navigation.state === 'idle') sending.current = false;
+  }, [navigation.state]);
+
+  const unsaved = () => changed.current && !sending.current;
+  const shouldBlock = useCallback<BlockerFunction>(
+    // A jump within the page (#zutaten) leaves nothing.
+    ({ currentLocation, nextLocation }) => unsaved() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [],
+  );
+  const blocker = useBlocker(shouldBlock);
+  useBeforeUnload(
+    useCallback((event: BeforeUnloadEvent) => {
+      if (unsaved()) event.preventDefault();
+    }, []),
+  );
+
+  return {
+    blocker,
+    markChanged: () => void (changed.current = true),
+    markSent: () => void (sending.current = true),
+  };
+}
+
+/**
+ * A field whose value, or a box whose tick, is not the one the page came with. Only named fields,
+ * the ones the form sends: MUI's growing text areas measure themselves in a nameless copy.
+ */
+function differsFromServer(element: Element) {
+  if (!('name' in element) || element.name === '') return false;
+  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+  if (!(element instanceof HTMLInputElement) || element.type === 'hidden' || element.type === 'file') return false;
+  if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
+  return element.value !== element.defaultValue;
+}
+
+/** The question, while a navigation away waits for the answer. */
+export function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {
+  const blocked = blocker.state === 'blocked';
+  return (
+    <ConfirmDialog
+      open={blocked}
+      question={LEAVE_QUESTION}
+      cancelLabel="Weiter bearbeiten"
+      onCancel={() => blocker.reset?.()}
+      confirm={
+        <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
+          Verlassen
+        </Button>
+      }
+    />
+  );
+}
