@@ -81,6 +81,8 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' })).toHaveCount(0);
   await page.unroute('**/suche.data*');
   await expect(field).toBeHidden(); // the search closed it
+  // Its focus went to the results' heading, not back to the top of the page.
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Suche nach «Zopff»' })).toBeFocused();
   await expect(main(page).locator('article')).toHaveCount(12);
   await main(page).getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: 'Nächste Seite' }).click();
   await expect(page).toHaveURL('/suche?q=Zopff&seite=2');

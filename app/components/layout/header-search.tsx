@@ -2,6 +2,7 @@ import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
+import { focusHeadingIfLost } from '../focus-heading.ts';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
 import styles from './header-search.module.css';
 
@@ -22,6 +23,13 @@ export function HeaderSearch() {
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
+  // A search from the phone's field closes it: the results' heading takes the focus it had.
+  const searched = useRef(false);
+  useEffect(() => {
+    if (!searched.current) return;
+    searched.current = false;
+    focusHeadingIfLost();
+  }, [key]);
 
   return (
     <div className={styles.root}>
@@ -43,6 +51,7 @@ export function HeaderSearch() {
         role="search"
         aria-label="Rezepte"
         className={`${styles.form} ${open ? styles.open : ''}`}
+        onSubmit={() => (searched.current = true)}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !open) return;
           setOpenOn(null);

@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { focusHeadingIfLost } from '../../../components/focus-heading.ts';
 import { DeleteIcon } from '../../../components/icons.tsx';
 import { MuiTheme } from '../../../theme/mui-theme.tsx';
 import { DELETE_QUESTION, deleteRecipePath } from '../recipe-deletion.ts';
@@ -18,15 +19,6 @@ type Props = {
   opening: number;
   onCancel: () => void;
 };
-
-/** The page's heading takes a focus that fell to <body> (after a card was deleted). */
-function focusHeadingIfLost() {
-  if (document.activeElement && document.activeElement !== document.body) return;
-  const heading = document.querySelector<HTMLElement>('main h1');
-  if (!heading) return;
-  heading.tabIndex = -1;
-  heading.focus({ preventScroll: true });
-}
 
 /** "Bist du sicher …?" with the delete form: MUI's Dialog, loaded when the owner first asks to delete. */
 export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCancel }: Props) {
