@@ -379,6 +379,42 @@ test('the owner’s comment form has no stars, and her comment leaves the averag
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('a written comment is not left behind unasked; other servings and a deleted comment keep it; once posted nothing asks', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Zürcher Tirggel');
+  const page = await openPage('desktop');
+  await logInAndGo(page, recipe.path, beat.email);
+  await hydrated(page);
+  await commentBox(page).fill('Wie lange müssen die ruhen?');
+
+  const question = page.getByRole('dialog', { name: 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?' });
+  await page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(recipe.path);
+  await expect(commentBox(page)).toHaveValue('Wie lange müssen die ruhen?');
+
+  // The same recipe for more people is the same page: the comment stays, nothing asks.
+  await page.getByRole('link', { name: 'Mehr Portionen' }).click();
+  await expect(page).toHaveURL(/\?portionen=/);
+  await expect(question).toHaveCount(0);
+  await expect(commentBox(page)).toHaveValue('Wie lange müssen die ruhen?');
+
+  // Deleting an earlier comment keeps it as well.
+  await page.getByRole('button', { name: 'Kommentar löschen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Der Kommentar ist gelöscht.' })).toBeVisible();
+  await expect(commentBox(page)).toHaveValue('Wie lange müssen die ruhen?');
+
+  await chooseStars(page, 4);
+  await page.getByRole('button', { name: 'Kommentieren' }).click();
+  await expect(page.getByRole('region', { name: 'Kommentare' }).getByText('Wie lange müssen die ruhen?')).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(question).toHaveCount(0);
+  expect(jsErrors(page)).toEqual([]);
+});
+
 test('a second rating by the same reader replaces the first; the first keeps its stars, marked', async ({ openPage }) => {
   const recipe = await annasRecipeWithComments('Bündner Gerstensuppe');
   const page = await openPage('desktop');

@@ -1,11 +1,13 @@
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, useNavigationType } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { OutlinedField } from '../../../components/form/outlined-field.tsx';
 import { StarRatingInput } from '../../../components/form/star-rating-input.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
+import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes.ts';
+import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
@@ -17,6 +19,10 @@ import styles from './comment-form.module.css';
 // The schema is three quarters of the form's code: it comes when the form is near the viewport.
 const loadRatedCheck = () => import('./comment-form-checks.ts').then((checks) => checks.checkRated);
 const loadOwnCheck = () => import('./comment-form-checks.ts').then((checks) => checks.checkOwn);
+
+// Asked before a written comment is left behind: MUI's Dialog, loaded once the form is focused.
+const UnsavedChangesDialog = lazyComponent(() => import('../../../components/form/unsaved-changes-dialog.tsx').then((module) => module.UnsavedChangesDialog));
+const loadDialog = () => void UnsavedChangesDialog.preload();
 
 function starLabel(value: number) {
   return `${value} ${value === 1 ? 'Stern' : 'Sterne'}`;
@@ -43,6 +49,10 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
     fields: COMMENT_FIELDS,
     intent: 'create-comment',
   });
+  const unsaved = useUnsavedChanges(ref);
+  // Mounted from the first question on: the dialog closes with its transition and hands the focus back.
+  const [asked, setAsked] = useState(false);
+  if (unsaved.blocker.state === 'blocked' && !asked) setAsked(true);
   // Back from signing in to comment (the prompt's link ends in this form's anchor): after a navigation in
   // the browser the form's code came after the page, too late for the browser to scroll to it. Not on a
   // load or a step back (POP): there the browser and React Router's scroll restoration decide.
@@ -54,7 +64,17 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
 
   return (
     <Paper className={styles.paper}>
-      <Form ref={ref} method="post" preventScrollReset noValidate aria-labelledby={COMMENT_FORM_ANCHOR} onSubmit={onSubmit}>
+      <Form
+        ref={ref}
+        method="post"
+        preventScrollReset
+        noValidate
+        aria-labelledby={COMMENT_FORM_ANCHOR}
+        onFocus={loadDialog}
+        onSubmit={(event) => {
+          if (onSubmit(event)) unsaved.markSent();
+        }}
+      >
         <input type="hidden" name="intent" value="create-comment" />
         <Stack spacing={2}>
           <Text variant="h5" component="h3" id={COMMENT_FORM_ANCHOR}>
@@ -85,6 +105,7 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
           </div>
         </Stack>
       </Form>
+      {asked && <UnsavedChangesDialog blocker={unsaved.blocker} />}
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
@@ -12,7 +12,7 @@ import { Text } from '../../../components/text.tsx';
 import { displayName } from '../../../utils/display-name.ts';
 import { readServingsParam } from '../../../utils/servings-param.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
-import { commentAnchor, commentFormOnRecipePath, reportPath } from '../comment-paths.ts';
+import { COMMENT_FORM_ANCHOR, commentAnchor, commentFormOnRecipePath, reportPath } from '../comment-paths.ts';
 import type { CommentView } from '../comment-types.ts';
 import { CommentList } from './comment-list.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
@@ -38,14 +38,20 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   const createResult = result?.intent === 'create-comment' ? result : undefined;
   const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
   const deleted = result?.intent === 'delete-comment' && result.ok ? result.commentId : undefined;
-  // A saved comment redirects back here, a new location with a new key: the
-  // form starts again from its defaults. A refusal keeps the location and the input.
-  const { key: formKey, hash, search } = useLocation();
+  const { key, pathname, hash, search } = useLocation();
+  // The form starts again from its defaults on another recipe and after a saved comment, whose
+  // redirect comes back at the new comment's anchor. Everything else on the page (other servings,
+  // a deleted comment, a refusal) keeps what was typed.
+  const pointsAtComment = hash.startsWith(`#${commentAnchor('')}`) && hash !== `#${COMMENT_FORM_ANCHOR}`;
+  const [savedAnchor, setSavedAnchor] = useState(hash);
+  if (pointsAtComment && hash !== savedAnchor) setSavedAnchor(hash);
+  const formKey = `${pathname}${savedAnchor}`;
   // A saved comment's page (and a report mail's link) points at the comment: the focus goes there
   // too, for the keyboard and screen readers (it would stay on the form's button, which is gone).
   useEffect(() => {
-    if (hash.startsWith(`#${commentAnchor('')}`)) document.getElementById(hash.slice(1))?.focus({ preventScroll: true });
-  }, [hash, formKey]);
+    if (pointsAtComment) document.getElementById(hash.slice(1))?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each arrival at an anchor, also the same one again
+  }, [hash, key]);
   // A signed-in reader's next recipe brings the form: have it ready.
   const signedIn = user !== null;
   useEffect(() => {

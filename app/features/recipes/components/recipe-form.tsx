@@ -9,7 +9,8 @@ import { useRef, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import type { FormAnswer } from '../../../components/form/form-answer.ts';
 import { CheckboxGroupField, MultiLineInput, RadioGroupField, TextInput } from '../../../components/form/fields.tsx';
-import { UnsavedChangesDialog, useUnsavedChanges } from '../../../components/form/unsaved-changes.tsx';
+import { UnsavedChangesDialog } from '../../../components/form/unsaved-changes-dialog.tsx';
+import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes.ts';
 import { useForm } from '../../../components/form/use-form.ts';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../../utils/catalog.ts';
 import {

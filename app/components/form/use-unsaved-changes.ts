@@ -1,14 +1,10 @@
-// A long form asks before its changes are thrown away: a link, the back
-// button or the form's own "Abbrechen" open a dialog, and reloading or
-// closing the tab the browser's own question. The form's submission and the
-// redirect after it go through unasked (React Router checks no blocker on a
-// redirect). Without JavaScript nothing asks, as on any plain form.
-import Button from '@mui/material/Button';
+// A form asks before its changes are thrown away: a link, the back button or
+// the form's own "Abbrechen" are held for a question (UnsavedChangesDialog),
+// and reloading or closing the tab gets the browser's own. The form's
+// submission and the redirect after it go through unasked (React Router checks
+// no blocker on a redirect). Without JavaScript nothing asks, as on any plain form.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useBeforeUnload, useBlocker, useNavigation, type BlockerFunction } from 'react-router';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
-
-const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
 
 /**
  * Watches the form (`ref`) for changes: every input and change event in it counts, and so does
@@ -41,8 +37,8 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
 
   const unsaved = () => changed.current && !sending.current;
   const shouldBlock = useCallback<BlockerFunction>(
-    // A jump within the page (#zutaten) leaves nothing.
-    ({ currentLocation, nextLocation }) => unsaved() && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    // The same page with another query or anchor (a recipe's ?portionen, #zutaten) keeps the form as it is.
+    ({ currentLocation, nextLocation }) => unsaved() && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
   const blocker = useBlocker(shouldBlock);
@@ -69,22 +65,4 @@ function differsFromServer(element: Element) {
   if (!(element instanceof HTMLInputElement) || element.type === 'hidden' || element.type === 'file') return false;
   if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
   return element.value !== element.defaultValue;
-}
-
-/** The question, while a navigation away waits for the answer. */
-export function UnsavedChangesDialog({ blocker }: { blocker: ReturnType<typeof useBlocker> }) {
-  const blocked = blocker.state === 'blocked';
-  return (
-    <ConfirmDialog
-      open={blocked}
-      question={LEAVE_QUESTION}
-      cancelLabel="Weiter bearbeiten"
-      onCancel={() => blocker.reset?.()}
-      confirm={
-        <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
-          Verlassen
-        </Button>
-      }
-    />
-  );
 }
