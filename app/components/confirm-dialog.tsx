@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 type Props = {
   open: boolean;
@@ -21,11 +21,12 @@ type Props = {
 
 /** "Are you sure?" with Abbrechen and a confirm button supplied by the caller. */
 export function ConfirmDialog({ open, question, onCancel, confirm, children, busy = false, cancelLabel = 'Abbrechen' }: Props) {
+  const questionId = useId();
   return (
     // The question is the dialog's name (it has no title of its own): a screen reader says what it asks on opening.
-    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="confirm-question">
+    <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby={questionId}>
       <DialogContent>
-        <DialogContentText id="confirm-question" sx={{ color: 'text.primary' }}>
+        <DialogContentText id={questionId} sx={{ color: 'text.primary' }}>
           {question}
         </DialogContentText>
         {children}

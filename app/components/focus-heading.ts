@@ -5,9 +5,14 @@
  */
 export function focusHeadingIfLost() {
   const focused = document.activeElement;
-  if (focused && focused !== document.body && (!(focused instanceof HTMLElement) || focused.checkVisibility())) return;
+  if (focused && focused !== document.body && isShown(focused)) return;
   const heading = document.querySelector<HTMLElement>('main h1');
   if (!heading) return;
   heading.tabIndex = -1;
   heading.focus({ preventScroll: true });
+}
+
+/** checkVisibility() is missing before Safari 17.4: there, an element without boxes is hidden. */
+function isShown(element: Element) {
+  return typeof element.checkVisibility === 'function' ? element.checkVisibility() : element.getClientRects().length > 0;
 }

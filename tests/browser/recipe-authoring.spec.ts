@@ -274,9 +274,21 @@ test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was type
   await page.getByRole('link', { name: 'Abbrechen' }).click();
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  // Leaving while it is being saved would stop the save: that asks too, and the saved page closes the question.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/edit/*.data*', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(question).toBeVisible();
+  answer();
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
   await expect(question).toHaveCount(0);
+  const [updated] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
+  expect(updated?.ingredients).toContainEqual({ name: 'Haferflocken', amount: '4 EL' });
   expect(jsErrors(page)).toEqual([]);
 });
 
@@ -630,7 +642,8 @@ test('without JavaScript the form still works: ingredients through the server, m
   await page.getByRole('radio', { name: 'Einfach' }).check();
   await page.getByLabel('Dauer in Minuten').fill('5');
   await page.getByLabel('Portionen').fill('1 Tasse');
-  await page.getByLabel('Zubereitung').fill('Milch erhitzen.');
+  // Sent by the browser with CRLF line ends.
+  await page.getByLabel('Zubereitung').fill('Milch erhitzen.\n\nHonig einrühren.');
   await page.getByRole('button', { name: 'Erfassen' }).click();
   await expect(page).toHaveURL('/');
   // The notice comes without JavaScript too: it rides on a cookie through the redirect.
@@ -646,6 +659,13 @@ test('without JavaScript the form still works: ingredients through the server, m
     ],
     imageId: null,
   });
+
+  // Opened for editing with JavaScript, the form counts its CRLF text as unchanged: it leaves unasked.
+  const withScripts = await openPage('desktop');
+  await logInAndGo(withScripts, `/edit/${saved!.id}`, beat.email);
+  await hydrated(withScripts);
+  await withScripts.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(withScripts).toHaveURL('/');
 });
 
 test('the create and edit pages have no serious accessibility problems', async ({ openPage, browser, app }) => {

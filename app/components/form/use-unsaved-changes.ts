@@ -1,15 +1,19 @@
 // A form asks before its changes are thrown away: a link, the back button or
 // the form's own "Abbrechen" are held for a question (UnsavedChangesDialog),
 // and reloading or closing the tab gets the browser's own. The form's
-// submission and the redirect after it go through unasked (React Router checks
-// no blocker on a redirect). Without JavaScript nothing asks, as on any plain form.
+// submission goes to its own page, which is not leaving, and the redirect after
+// it goes through unasked (React Router checks no blocker on a redirect; one
+// that lands closes an open question). A link clicked while the form is being
+// saved still asks: leaving would stop the save. Without JavaScript nothing
+// asks, as on any plain form.
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { useBeforeUnload, useBlocker, useNavigation, type BlockerFunction } from 'react-router';
 
 /**
  * Watches the form (`ref`) for changes: every input and change event in it counts, and so does
  * `markChanged()` for what changes without one (an ingredient added with a button, a picture
- * removed). `markSent()` from the form's onSubmit, once the submission goes, lets it leave.
+ * uploaded or removed). `markSent()` from the form's onSubmit, once the submission goes, keeps the
+ * browser's question away from a page load the answer may bring (a new build's reload).
  */
 export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
   const changed = useRef(false);
@@ -35,16 +39,18 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
     if (navigation.state === 'idle') sending.current = false;
   }, [navigation.state]);
 
-  const unsaved = () => changed.current && !sending.current;
   const shouldBlock = useCallback<BlockerFunction>(
-    // The same page with another query or anchor (a recipe's ?portionen, #zutaten) keeps the form as it is.
-    ({ currentLocation, nextLocation }) => unsaved() && currentLocation.pathname !== nextLocation.pathname,
+    // The same page with another query or anchor (a recipe's ?portionen, #zutaten, the form's own
+    // submission) keeps the form as it is.
+    ({ currentLocation, nextLocation }) => changed.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
   const blocker = useBlocker(shouldBlock);
   useBeforeUnload(
     useCallback((event: BeforeUnloadEvent) => {
-      if (unsaved()) event.preventDefault();
+      if (!changed.current || sending.current) return;
+      event.preventDefault();
+      event.returnValue = ''; // Chrome before 119 asks only with this set
     }, []),
   );
 
@@ -61,7 +67,8 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
  */
 function differsFromServer(element: Element) {
   if (!('name' in element) || element.name === '') return false;
-  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+  // A text sent by a form without JavaScript keeps its CRLF line ends, which a text area's value reads as LF.
+  if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue.replace(/\r\n?/g, '\n');
   if (!(element instanceof HTMLInputElement) || element.type === 'hidden' || element.type === 'file') return false;
   if (element.type === 'checkbox' || element.type === 'radio') return element.checked !== element.defaultChecked;
   return element.value !== element.defaultValue;

@@ -14,7 +14,7 @@ import styles from './header-search.module.css';
  */
 export function HeaderSearch() {
   // Open on the page where it was opened: a search (or any navigation) closes it.
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === key;
   const input = useRef<HTMLInputElement>(null);
@@ -28,7 +28,9 @@ export function HeaderSearch() {
   useEffect(() => {
     if (!searched.current) return;
     searched.current = false;
-    focusHeadingIfLost();
+    // Not if the search was held back (a form's question) and another page came instead.
+    if (pathname === SEARCH_PATH) focusHeadingIfLost();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each arrival
   }, [key]);
 
   return (

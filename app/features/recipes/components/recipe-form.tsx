@@ -131,6 +131,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
                 state={upload}
                 onFile={(file) => {
                   clearError('imageId');
+                  unsaved.markChanged(); // also a picture chosen before the page ran, uploaded without an event
                   startUpload(file);
                 }}
                 onRemove={() => {
