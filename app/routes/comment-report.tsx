@@ -13,6 +13,7 @@ import type { Route } from './+types/comment-report';
 import { validate } from '../components/form/form-answer.ts';
 import { MultiLineInput } from '../components/form/fields.tsx';
 import { useForm } from '../components/form/use-form.ts';
+import { takeLostFocus } from '../components/lost-focus.ts';
 import { useAntiBotSubmit } from '../features/accounts/use-anti-bot-submit.ts';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { reportAction } from '../features/comments/comment-report-actions.server.ts';
@@ -93,7 +94,9 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
       </Paper>
       {answer?.done ? (
         <Stack spacing={2} role="status">
-          <Alert severity="success">{answer.done}</Alert>
+          <Alert severity="success" ref={takeLostFocus}>
+            {answer.done}
+          </Alert>
           <div>
             <Button component={Link} to={recipePath} variant="contained">
               Zurück zum Rezept

@@ -43,6 +43,8 @@ test('change the name and see it on the own recipe, with the messages in German'
   await expect(name.getByRole('progressbar')).toBeVisible();
   answer();
   await expect(name.getByRole('status')).toHaveText('Dein Name ist geändert.');
+  // The message takes the focus the waiting button dropped.
+  await expect(name.getByRole('status')).toBeFocused();
   await expect(name.getByRole('progressbar')).toHaveCount(0);
   await page.unroute('**/konto.data');
   await expect(page.getByText('Angemeldet als Adelheid Gerber')).toBeVisible();
@@ -150,6 +152,7 @@ test('sign out another device from the list', async ({ openPage }) => {
   await expect(devices.getByText('Dieses Gerät')).toBeVisible();
   await devices.getByRole('button', { name: /abmelden$/ }).first().click();
   await expect(devices.getByRole('status')).toHaveText('Das Gerät ist abgemeldet.');
+  await expect(devices.getByRole('status')).toBeFocused();
   await expect(devices.getByRole('listitem')).toHaveCount(1);
   await tablet.reload();
   await expect(tablet.getByRole('link', { name: 'Login' })).toBeVisible();

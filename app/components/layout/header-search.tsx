@@ -2,7 +2,7 @@ import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
-import { focusHeadingIfLost } from '../focus-heading.ts';
+import { focusHeadingIfLost } from '../lost-focus.ts';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
 import styles from './header-search.module.css';
 

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { focusHeadingIfLost } from '../../../components/focus-heading.ts';
+import { focusHeadingIfLost } from '../../../components/lost-focus.ts';
 import { DeleteIcon } from '../../../components/icons.tsx';
 import { MuiTheme } from '../../../theme/mui-theme.tsx';
 import { DELETE_QUESTION, deleteRecipePath } from '../recipe-deletion.ts';
