@@ -73,7 +73,7 @@ test('"Zum Rezept" jumps to the ingredients', async ({ openPage }) => {
   await expect(ingredients).toBeInViewport();
 });
 
-test('the floating "Rezept erfassen" button stays off a recipe on a phone and never covers the footer\'s last line', async ({ openPage }) => {
+test('the floating "Rezept erfassen" button stays off a recipe on a phone and never covers the footer\'s last line; the footer reaches below it', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, longPath, vreni.email);
   await hydrated(page);
@@ -87,6 +87,9 @@ test('the floating "Rezept erfassen" button stays off a recipe on a phone and ne
   const copyright = await page.getByText('© 2024 Chuchiblog').boundingBox();
   const button = await fab.boundingBox();
   expect(copyright!.y + copyright!.height).toBeLessThanOrEqual(button!.y);
+  // The dark footer itself reaches below the button: no light band under it.
+  const pageEnd = await page.evaluate(() => [document.querySelector('footer')!.getBoundingClientRect().bottom + window.scrollY, document.documentElement.scrollHeight]);
+  expect(Math.abs(pageEnd[0]! - pageEnd[1]!)).toBeLessThan(1);
 
   // On a desktop the button floats beside the content, on recipes too, and the footer's last line stays above it.
   const desktop = await openPage('desktop', { storageState: await page.context().storageState() });

@@ -17,7 +17,12 @@ export function CreateRecipeFab() {
   if (pathname === '/create' || pathname.startsWith('/edit/') || pathname.startsWith('/konto') || pathname.endsWith('/loeschen')) return null;
   const onRecipe = pathname.startsWith('/detail/');
   return (
-    <AppLink to="/create" data-print="hide" data-floating-button="" className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : `${styles.fab} ${styles.roomBelow}`}>
+    <AppLink
+      to="/create"
+      data-print="hide"
+      data-floating-button={onRecipe ? 'not-on-phone' : ''}
+      className={onRecipe ? `${styles.fab} ${styles.notOnPhone}` : styles.fab}
+    >
       <AddIcon className={styles.icon} />
       Rezept erfassen
     </AppLink>
