@@ -226,7 +226,7 @@ const cases: Case[] = [
   { name: 'report: no reason', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: '', as: 'other', status: 400, says: /was mit diesem Kommentar nicht stimmt/ },
   { name: 'report: overlong reason', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: `reason=${'a'.repeat(501)}`, as: 'other', status: 400, says: /höchstens 500/ },
   { name: 'report: reason twice', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam&reason=Werbung', as: 'other', status: 400, says: REPEATED },
-  { name: 'report: signed out without the anti-bot check', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam', status: 400, says: /Sicherheitsprüfung/ },
+  { name: 'report: signed out without the anti-bot check', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam', status: 400, says: /Sicherheitsprüfung gegen Spam braucht JavaScript. Ohne JavaScript kannst du einen Kommentar melden, wenn du angemeldet bist/ },
   { name: 'report: forged anti-bot payload', path: () => `/detail/${recipeId}/kommentare/${commentId}/melden`, body: `reason=Spam&altcha=${e(Buffer.from('{"x":1}').toString('base64'))}`, status: 400, says: /Sicherheitsprüfung/ },
   { name: 'report: unknown comment', path: () => `/detail/${recipeId}/kommentare/${randomUUID()}/melden`, body: 'reason=Spam', as: 'other', status: 404, says: /gibt es nicht mehr/ },
   { name: 'report: a comment through another recipe', path: () => `/detail/${othersRecipeId}/kommentare/${commentId}/melden`, body: 'reason=Spam', as: 'other', status: 404, says: /gibt es nicht mehr/ },

@@ -17,11 +17,16 @@ import { commentOnRecipePath } from './comment-paths.ts';
 export const REPORT_THANKS = 'Danke für deine Meldung! Wir schauen uns den Kommentar an.';
 
 /** Every answer of the report action that is not a field's message. */
-export const REPORT_REFUSALS: Record<ReportRefusal | 'too-many' | 'challenge-failed' | 'unavailable', { status: number; message: string }> = {
+export const REPORT_REFUSALS: Record<ReportRefusal | 'too-many' | 'challenge-missing' | 'challenge-failed' | 'unavailable', { status: number; message: string }> = {
   'not-found': { status: 404, message: 'Diesen Kommentar gibt es nicht mehr.' },
   // Not an error for the reader: their report is there already.
   'already-reported': { status: 200, message: 'Du hast diesen Kommentar bereits gemeldet. Danke, wir kümmern uns darum.' },
   'too-many': { status: 429, message: 'Du hast in der letzten Stunde schon viele Kommentare gemeldet. Bitte versuche es später erneut.' },
+  // No proof at all: most likely a reader without JavaScript, for whom a reload changes nothing.
+  'challenge-missing': {
+    status: 400,
+    message: 'Die Sicherheitsprüfung gegen Spam braucht JavaScript. Ohne JavaScript kannst du einen Kommentar melden, wenn du angemeldet bist.',
+  },
   'challenge-failed': {
     status: 400,
     message: 'Die Sicherheitsprüfung gegen Spam ist fehlgeschlagen. Bitte lade die Seite neu und versuche es noch einmal.',
@@ -72,7 +77,7 @@ export async function reportAction({ userId, clientIp, recipeId, commentId, form
       const antiBot = await redeemAntiBotPayload(form.get('altcha'));
       if (antiBot !== 'ok') {
         log.warn('anti-bot check failed', { result: antiBot, flow: 'comment-report' });
-        return refuse('challenge-failed', { values, retryChallenge: antiBot === 'missing' || antiBot === 'expired' });
+        return refuse(antiBot === 'missing' ? 'challenge-missing' : 'challenge-failed', { values, retryChallenge: antiBot === 'missing' || antiBot === 'expired' });
       }
     }
     const reason = parsed.data.reason;
