@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import type { Route } from './+types/category';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { CATEGORY_PAGES, sideListCategory } from '../features/recipes/category-pages.ts';
@@ -39,7 +40,12 @@ export async function loader({ url }: Route.LoaderArgs) {
   // (`url` is the page's URL; request.url may be a ".data" request.)
   const slug = url.pathname.split('/')[1] ?? '';
   const category = categoryBySlug(slug);
-  if (!category) throw refusal(404);
+  if (!category) {
+    // "/Dessert" (routes match in any letter case): the category's own address, for good, as a tag's.
+    const spelled = categoryBySlug(slug.toLowerCase());
+    if (spelled) throw redirect(`/${spelled.slug}${url.search}`, 301);
+    throw refusal(404);
+  }
   const { intro, sideLists: lists } = CATEGORY_PAGES[category.slug];
   const [list, sideLists] = await Promise.all([
     listRecipesByCategory(category.label, requirePageNumber(url)),

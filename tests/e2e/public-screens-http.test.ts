@@ -97,6 +97,17 @@ test('the privacy page is public, server-rendered, linked from the footer, and n
   expect(home).toMatch(/href="\/imprint"[^>]*>Impressum<\/a><a [^>]*href="\/datenschutz"[^>]*>Datenschutz<\/a>/);
 });
 
+test('a category typed in other letters case leads to the category for good (301), the page number kept', async () => {
+  for (const [typed, page] of [
+    ['Dessert', '?seite=2'],
+    ['HAUPTGANG', ''],
+  ]) {
+    const response = await fetch(`${app.url}/${typed}${page}`, { redirect: 'manual' });
+    expect(response.status, typed).toBe(301);
+    expect(response.headers.get('location'), typed).toBe(`/${typed!.toLowerCase()}${page}`);
+  }
+});
+
 test('a tag typed in other letters case leads to the tag for good (301), the page number kept; an unknown tag stays a 404', async () => {
   for (const [typed, page] of [
     ['frühling', '?seite=2'],
