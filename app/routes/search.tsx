@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import type { Route } from './+types/search';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { MarkedText } from '../features/recipes/components/marked-text.tsx';
@@ -9,6 +10,7 @@ import { ownerActionsFor } from '../features/recipes/components/recipe-owner-act
 import { SearchEmptyState } from '../features/recipes/components/search-empty-state.tsx';
 import { SearchForm } from '../features/recipes/components/search-form.tsx';
 import { searchRecipes } from '../features/recipes/recipe-search.server.ts';
+import { focusHeadingIfLost } from '../components/lost-focus.ts';
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { pageMeta } from '../utils/meta.ts';
 import { pageTitle } from '../utils/pagination.ts';
@@ -47,6 +49,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, filters, ignored, shortened, result } = loaderData;
   const actionsFor = ownerActionsFor(useOptionalUser()?.id);
   const formKey = searchHref(query, filters);
+  // A new search remounts the form (keyed by it): the results' heading takes the focus its field or button had.
+  const searched = useRef(formKey);
+  useEffect(() => {
+    if (searched.current === formKey) return;
+    searched.current = formKey;
+    focusHeadingIfLost();
+  }, [formKey]);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Typography variant="h1">{query ? `Suche nach «${query}»` : 'Suche'}</Typography>

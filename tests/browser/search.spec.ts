@@ -116,11 +116,15 @@ test('desktop with JavaScript: filters narrow the words; junk filters are named 
   await page.goto('/suche?q=R%C3%BCebli');
   await hydrated(page);
   await expect(main(page).locator('article h3')).toHaveText(['Rüeblitorte', 'Rüeblisalat']); // both in the title; the torte's lead has «Karotten» too
+  const heading = main(page).getByRole('heading', { level: 1 });
+  await expect(heading).not.toBeFocused(); // a page load starts at the top, as every page
   await page.getByLabel('Dauer').selectOption('bis 15 Minuten');
   await main(page).getByRole('button', { name: 'Suchen', exact: true }).click();
   // Only what was chosen: no empty parameters for the filters left at «Alle».
   await expect(page).toHaveURL('/suche?q=R%C3%BCebli&dauer=15');
   await expect(main(page).locator('article h3')).toHaveText(['Rüeblisalat']);
+  // The form was made anew for the new search: the focus its button had goes to the results' heading.
+  await expect(heading).toBeFocused();
   // Nothing with these filters: the page says so, and leads to the same words without them.
   await page.goto('/suche?q=R%C3%BCebli&kategorie=apero&dauer=15');
   await expect(main(page).getByText('Zu «Rüebli» haben wir mit diesen Filtern leider nichts gefunden.')).toBeVisible();
