@@ -24,6 +24,10 @@ test('the phone\'s share button appears only where the browser can share, and sh
   await hydrated(plain);
   const share = plain.getByRole('region', { name: 'Rezept teilen' });
   await expect(share.getByRole('link', { name: 'Whatsapp' })).toBeVisible();
+  // The links that open a new tab say so (to screen readers; the text shows the name only).
+  await expect(share.getByRole('link', { name: 'Whatsapp (öffnet in neuem Tab)', exact: true })).toHaveText('Whatsapp (öffnet in neuem Tab)');
+  await expect(share.getByRole('link', { name: 'Facebook (öffnet in neuem Tab)', exact: true })).toHaveAttribute('target', '_blank');
+  await expect(share.getByRole('link', { name: 'E-Mail', exact: true })).not.toHaveAttribute('target', '_blank');
   await expect(share.getByRole('button', { name: /Teilen/ })).toHaveCount(0);
 
   // A stand-in for the phone's share sheet (the device API cannot run here): it records what it is given.

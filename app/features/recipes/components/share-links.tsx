@@ -49,18 +49,23 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
       </Text>
       <div className={styles.links}>
         <NativeShareButton title={title} url={url} />
-        {links.map((link) => (
-          <ButtonLink
-            key={link.label}
-            href={link.href}
-            startIcon={link.icon}
-            variant="outlined"
-            size="small"
-            {...(link.href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-          >
-            {link.label}
-          </ButtonLink>
-        ))}
+        {links.map((link) => {
+          const newTab = link.href.startsWith('http');
+          return (
+            <ButtonLink
+              key={link.label}
+              href={link.href}
+              startIcon={link.icon}
+              variant="outlined"
+              size="small"
+              {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {link.label}
+              {/* Said before it happens: a screen reader would not notice the new tab. */}
+              {newTab && <span className="visually-hidden"> (öffnet in neuem Tab)</span>}
+            </ButtonLink>
+          );
+        })}
       </div>
     </section>
   );
