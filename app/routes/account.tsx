@@ -80,7 +80,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </Stack>
       </SettingsSection>
       <SettingsSection id={SETTINGS_SECTIONS.password} title="Passwort" intro="Nach der Änderung sind alle anderen Geräte abgemeldet.">
-        <PasswordChangeForm actionData={answer} notice={passwordNotice} />
+        <PasswordChangeForm actionData={answer} notice={passwordNotice} email={email} />
       </SettingsSection>
       <SettingsSection id={SETTINGS_SECTIONS.sessions} title="Angemeldete Geräte" intro="Hier bist du angemeldet. Ein Gerät, das du nicht kennst, meldest du ab.">
         <SessionList sessions={sessions} actionData={answer} />
@@ -102,7 +102,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         tone="danger"
         intro={`Dein Konto wird endgültig gelöscht, mit ${countOf(footprint.recipes, 'Rezept', 'Rezepten')}, ${countOf(footprint.pictures, 'Bild', 'Bildern')} und ${countOf(footprint.comments, 'Kommentar', 'Kommentaren')} – auch die Kommentare anderer zu deinen Rezepten. Das lässt sich nicht rückgängig machen. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.`}
       >
-        <DeleteAccountForm actionData={answer} />
+        <DeleteAccountForm actionData={answer} email={email} />
       </SettingsSection>
     </Stack>
   );

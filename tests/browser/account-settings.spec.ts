@@ -119,6 +119,11 @@ test('change the password: the other device is signed out, the new password sign
   await logInAndGo(page, '/konto', user.email);
   await hydrated(page);
   const form = page.getByRole('form', { name: 'Passwort ändern' });
+  // The address for password managers (which login the new password belongs to): hidden, and not sent.
+  const username = form.locator('input[autocomplete="username"]');
+  await expect(username).toHaveValue(user.email);
+  await expect(username).toBeHidden();
+  await expect(username).not.toHaveAttribute('name');
   await form.getByLabel(/^Aktuelles Passwort/).fill('nicht-mein-Passwort');
   await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
   await form.getByRole('button', { name: 'Passwort ändern' }).click();
@@ -150,6 +155,8 @@ test('sign out another device from the list', async ({ openPage }) => {
   const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
   await expect(devices.getByRole('listitem')).toHaveCount(2);
   await expect(devices.getByText('Dieses Gerät')).toBeVisible();
+  // Each button names its device and when it was last active: two alike can be told apart.
+  await expect(devices.getByRole('button', { name: /^\S.* auf \S+, zuletzt aktiv \d{1,2}\. \S+ \d{4}.*, abmelden$/ })).toHaveCount(1);
   await devices.getByRole('button', { name: /abmelden$/ }).first().click();
   await expect(devices.getByRole('status')).toHaveText('Das Gerät ist abgemeldet.');
   await expect(devices.getByRole('status')).toBeFocused();

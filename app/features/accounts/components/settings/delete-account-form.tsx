@@ -9,14 +9,16 @@ import { Form } from 'react-router';
 import { DELETE_CONFIRMATION, deleteAccountSchema, type SettingsAnswer } from '../../account-schemas.ts';
 import { useSettingsForm } from '../../use-settings-form.ts';
 import { PasswordField } from '../password-field.tsx';
+import { AccountUsername } from './account-username.tsx';
 import { FormMessages } from './form-messages.tsx';
 
 /** The last form: the password and a plain "yes" before everything goes. */
-export function DeleteAccountForm({ actionData }: { actionData: SettingsAnswer | undefined }) {
+export function DeleteAccountForm({ actionData, email }: { actionData: SettingsAnswer | undefined; email: string }) {
   const { ref, action, onSubmit, errors, formError, pending, clearError } = useSettingsForm('delete-account', deleteAccountSchema, actionData);
   return (
     <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="Konto löschen">
       <input type="hidden" name="intent" value="delete-account" />
+      <AccountUsername email={email} />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         <FormMessages formError={formError} />
         <PasswordField label="Passwort" autoComplete="current-password" error={errors.password} />

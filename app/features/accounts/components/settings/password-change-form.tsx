@@ -5,18 +5,20 @@ import { PASSWORD_HINT } from '../../../../utils/password-policy.ts';
 import { changePasswordSchema, type SettingsAnswer } from '../../account-schemas.ts';
 import { useSettingsForm } from '../../use-settings-form.ts';
 import { PasswordField } from '../password-field.tsx';
+import { AccountUsername } from './account-username.tsx';
 import { FormMessages } from './form-messages.tsx';
 
-type Props = { actionData: SettingsAnswer | undefined; notice?: string };
+type Props = { actionData: SettingsAnswer | undefined; notice?: string; email: string };
 
 /** The current password and a new one; every other session ends. */
-export function PasswordChangeForm({ actionData, notice }: Props) {
+export function PasswordChangeForm({ actionData, notice, email }: Props) {
   const { ref, action, onSubmit, errors, formError, pending } = useSettingsForm('password', changePasswordSchema, actionData);
   // A successful change redirects (new location): the fields start empty again.
   const { key } = useLocation();
   return (
     <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="Passwort ändern" key={key}>
       <input type="hidden" name="intent" value="password" />
+      <AccountUsername email={email} />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
         <FormMessages message={pending || actionData?.intent === 'password' ? undefined : notice} formError={formError} />
         <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
