@@ -4,10 +4,14 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
  * A component whose code the browser fetches only when it first renders (or
  * when `preload()` is called). For controls that only signed-in readers see
  * (account menu, owner actions, comment form): anonymous readers, nearly all
- * traffic, never download them. The server renders it in full (until its code
- * is loaded there, entry.server renders the page with React's stream, which
- * waits, and never outlines a part); the browser keeps that HTML until the code
- * has arrived, then hydrates it.
+ * traffic, never download them. The server renders it in full; the browser
+ * keeps that HTML until the code has arrived, then hydrates it.
+ *
+ * The server loads the code at once, when the module that defines the
+ * component is loaded (at start): an update builds over the running server's
+ * files before it restarts, and code first asked for then would be gone
+ * (the pages that need it would fail). Until it is there, entry.server renders
+ * a page that needs it with React's stream, which waits, and never outlines a part.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   let loaded: ComponentType<Props> | undefined;
@@ -18,6 +22,8 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
       return { default: component };
     }));
   const Lazy = lazy(preload);
+  // A failure is the render's to report, when a page needs the component (entry.server).
+  if (import.meta.env.SSR) preload().catch(() => undefined);
 
   function LazyComponent(props: Props) {
     // Once the code is here, a new instance renders it at once (React's lazy
