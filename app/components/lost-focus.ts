@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { useHydrated } from '../utils/use-hydrated.ts';
+
 // A focus that was lost: the focused element went away (a deleted card, a form
 // replaced by its answer) or was hidden (the phone's search field, closed by its
 // search), or a disabled button dropped it while its form was sent. The browser
@@ -11,6 +14,18 @@ export function takeLostFocus(element: HTMLElement | null) {
   // Read, not used: no focus ring (theme/global.css).
   element.setAttribute('data-took-focus', '');
   element.focus({ preventScroll: true });
+}
+
+/**
+ * For an answer shown after the page loaded (a message, the thanks that replace a form): a ref
+ * callback that gives it a lost focus. Nothing for one that came with the page (an answer without
+ * JavaScript, hydrated): a page load starts at the top, for its skip link.
+ */
+export function useTakeLostFocus() {
+  const hydrated = useHydrated();
+  // Decided at the first render: true only for an element that came after the page ran.
+  const [cameAfterLoad] = useState(hydrated);
+  return cameAfterLoad ? takeLostFocus : undefined;
 }
 
 /** The page's heading takes a lost focus. */

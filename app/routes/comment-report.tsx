@@ -13,7 +13,7 @@ import type { Route } from './+types/comment-report';
 import { validate } from '../components/form/form-answer.ts';
 import { MultiLineInput } from '../components/form/fields.tsx';
 import { useForm } from '../components/form/use-form.ts';
-import { takeLostFocus } from '../components/lost-focus.ts';
+import { useTakeLostFocus } from '../components/lost-focus.ts';
 import { useAntiBotSubmit } from '../features/accounts/use-anti-bot-submit.ts';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { reportAction } from '../features/comments/comment-report-actions.server.ts';
@@ -94,9 +94,7 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
       </Paper>
       {answer?.done ? (
         <Stack spacing={2} role="status">
-          <Alert severity="success" ref={takeLostFocus}>
-            {answer.done}
-          </Alert>
+          <Thanks text={answer.done} />
           <div>
             <Button component={Link} to={recipePath} variant="contained">
               Zurück zum Rezept
@@ -142,5 +140,14 @@ export default function CommentReportPage({ loaderData, actionData }: Route.Comp
         </Form>
       )}
     </Stack>
+  );
+}
+
+/** The thanks that replace the form: they take the focus its button had. */
+function Thanks({ text }: { text: string }) {
+  return (
+    <Alert severity="success" ref={useTakeLostFocus()}>
+      {text}
+    </Alert>
   );
 }

@@ -1,11 +1,15 @@
 import Alert from '@mui/material/Alert';
-import { takeLostFocus } from '../../../../components/lost-focus.ts';
+import { useTakeLostFocus } from '../../../../components/lost-focus.ts';
 
-/**
- * A form's success or error message, above its fields (announced to screen readers). A success
- * takes the focus the form's disabled button dropped while it was sent.
- */
-export function FormMessages({ message, formError }: { message?: string; formError?: string }) {
+type Props = {
+  message?: string;
+  formError?: string;
+  /** The message is the answer to this form's submission: it takes the focus the disabled button dropped. */
+  answersSubmission?: boolean;
+};
+
+/** A form's success or error message, above its fields (announced to screen readers). */
+export function FormMessages({ message, formError, answersSubmission = true }: Props) {
   return (
     <>
       {formError && (
@@ -13,11 +17,16 @@ export function FormMessages({ message, formError }: { message?: string; formErr
           {formError}
         </Alert>
       )}
-      {message && (
-        <Alert severity="success" role="status" ref={takeLostFocus}>
-          {message}
-        </Alert>
-      )}
+      {message && <SuccessMessage message={message} takesFocus={answersSubmission} />}
     </>
+  );
+}
+
+function SuccessMessage({ message, takesFocus }: { message: string; takesFocus: boolean }) {
+  const takeLostFocus = useTakeLostFocus();
+  return (
+    <Alert severity="success" role="status" ref={takesFocus ? takeLostFocus : undefined}>
+      {message}
+    </Alert>
   );
 }

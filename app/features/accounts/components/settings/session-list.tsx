@@ -51,7 +51,7 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
               <Form method="post" action={action} preventScrollReset>
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessionId" value={session.id} />
-                <Button type="submit" variant="outlined" size="small" disabled={ending} aria-label={`${session.device}, zuletzt aktiv ${formatDateTime(session.lastSeenAt)}, abmelden`}>
+                <Button type="submit" variant="outlined" size="small" disabled={ending} aria-label={`Abmelden: ${session.device}, zuletzt aktiv ${formatDateTime(session.lastSeenAt)}`}>
                   Abmelden
                 </Button>
               </Form>
