@@ -17,10 +17,17 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
   const preload = () =>
-    (loading ??= load().then((component) => {
-      loaded = component;
-      return { default: component };
-    }));
+    (loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
+      (error: unknown) => {
+        // Not fetched (offline, a new build): the next call tries again.
+        loading = undefined;
+        throw error;
+      },
+    ));
   const Lazy = lazy(preload);
   // A failure is the render's to report, when a page needs the component (entry.server).
   if (import.meta.env.SSR) preload().catch(() => undefined);

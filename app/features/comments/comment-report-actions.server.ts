@@ -22,10 +22,11 @@ export const REPORT_REFUSALS: Record<ReportRefusal | 'too-many' | 'challenge-mis
   // Not an error for the reader: their report is there already.
   'already-reported': { status: 200, message: 'Du hast diesen Kommentar bereits gemeldet. Danke, wir kümmern uns darum.' },
   'too-many': { status: 429, message: 'Du hast in der letzten Stunde schon viele Kommentare gemeldet. Bitte versuche es später erneut.' },
-  // No proof at all: most likely a reader without JavaScript, for whom a reload changes nothing.
+  // No proof at all: a reader without JavaScript, for whom a reload changes nothing, or one whose
+  // browser could not compute it twice (the form retries once by itself).
   'challenge-missing': {
     status: 400,
-    message: 'Die Sicherheitsprüfung gegen Spam braucht JavaScript. Ohne JavaScript kannst du einen Kommentar melden, wenn du angemeldet bist.',
+    message: 'Die Sicherheitsprüfung gegen Spam fehlt; sie braucht JavaScript. Lade die Seite neu und versuche es noch einmal, oder melde dich an: Angemeldet geht es auch ohne.',
   },
   'challenge-failed': {
     status: 400,

@@ -22,7 +22,8 @@ const loadOwnCheck = () => import('./comment-form-checks.ts').then((checks) => c
 
 // Asked before a written comment is left behind: MUI's Dialog, loaded once the form is focused.
 const UnsavedChangesDialog = lazyComponent(() => import('../../../components/form/unsaved-changes-dialog.tsx').then((module) => module.UnsavedChangesDialog));
-const loadDialog = () => void UnsavedChangesDialog.preload();
+// Not fetched now (offline): it is tried again when the question is needed.
+const loadDialog = () => void UnsavedChangesDialog.preload().catch(() => undefined);
 
 function starLabel(value: number) {
   return `${value} ${value === 1 ? 'Stern' : 'Sterne'}`;
