@@ -7,7 +7,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
+import { expect, holdRequests, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -32,12 +32,7 @@ test('change the name and see it on the own recipe, with the messages in German'
   await expect(name.getByLabel('Vorname')).toBeFocused();
 
   // While the answer is on its way, the button shows that it is working.
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/konto.data', async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, '**/konto.data');
   await name.getByLabel('Vorname').fill('Adelheid');
   await name.getByRole('button', { name: 'Name speichern' }).click();
   await expect(name.getByRole('progressbar')).toBeVisible();

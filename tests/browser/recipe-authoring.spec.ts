@@ -10,7 +10,7 @@ import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { makeJpeg } from '../support/stored-images.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -175,12 +175,7 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   await hydrated(page);
   // A slow answer: a spinner shows while the recipe loads. The answer is held
   // until the spinner has been seen (a fixed delay could run out first).
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/edit/*.data*', async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, '**/edit/*.data*');
   await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
   await expect(page.getByRole('status').getByRole('progressbar', { name: 'Seite wird geladen' })).toBeVisible();
   answer();
@@ -275,12 +270,7 @@ test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was type
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
   // Leaving while it is being saved would stop the save: that asks too, and the saved page closes the question.
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/edit/*.data*', async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, '**/edit/*.data*');
   await page.getByRole('button', { name: 'Update' }).click();
   await page.getByRole('link', { name: 'Abbrechen' }).click();
   await expect(question).toBeVisible();

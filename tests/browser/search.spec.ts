@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, hydrated, journeys } from './support/fixtures.ts';
+import { expect, holdRequests, hydrated, journeys } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -67,12 +67,7 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   await expect(field).toBeFocused();
   await field.fill('Zopff');
   // A slow answer: the page shows that it loads (held until the progress has been seen).
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/suche.data*', async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, '**/suche.data*');
   await field.press('Enter');
   await expect(page.getByRole('progressbar', { name: 'Seite wird geladen' }).first()).toBeVisible();
   answer();

@@ -109,15 +109,23 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Holds back every script of the pages `page` opens from now on, until the returned function is
- * called: what a reader does before the page's script runs (a slow connection).
+ * Holds back every request of `page` that matches, until the returned function is called: a slow
+ * answer, so that what shows while it is on the way can be seen (a fixed delay could run out first).
  */
-export async function holdScripts(page: Page, scripts: RegExp = /\/assets\/.+\.js$/) {
+export async function holdRequests(page: Page, requests: string | RegExp) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(scripts, async (route) => {
+  await page.route(requests, async (route) => {
     await released;
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Holds back every script of the pages `page` opens from now on, until the returned function is
+ * called: what a reader does before the page's script runs (a slow connection).
+ */
+export async function holdScripts(page: Page, scripts: RegExp = /\/assets\/.+\.js$/) {
+  return holdRequests(page, scripts);
 }
