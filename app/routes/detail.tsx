@@ -91,10 +91,10 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders })
 /** Other servings change only the amounts, which the page computes itself. */
 export const shouldRevalidate = keepDataWhenOnlyServingsChange;
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, url }: Route.ActionArgs) {
   const user = await getSessionUser(request);
   const form = await readFormData(request);
-  const result = await commentAction(user?.id ?? null, params.recipeId, form);
+  const result = await commentAction(user?.id ?? null, params.recipeId, form, readServingsParam(url.searchParams));
   if (result) return result;
   throw refusal(400);
 }

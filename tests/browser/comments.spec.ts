@@ -409,6 +409,9 @@ test('a written comment is not left behind unasked; other servings and a deleted
   await chooseStars(page, 4);
   await page.getByRole('button', { name: 'Kommentieren' }).click();
   await expect(page.getByRole('region', { name: 'Kommentare' }).getByText('Wie lange müssen die ruhen?')).toBeVisible();
+  // Back at the new comment, with the servings chosen before; the form is empty again.
+  await expect(page).toHaveURL(new RegExp(`${recipe.path}\\?portionen=\\d+#kommentar-`));
+  await expect(commentBox(page)).toHaveValue('');
   await page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' }).click();
   await expect(page).toHaveURL('/');
   await expect(question).toHaveCount(0);

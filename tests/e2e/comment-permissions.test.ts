@@ -204,6 +204,20 @@ test('a second rating by the same person replaces the first in the mean', async 
   expect(await rating()).toEqual({ sum: 0, count: 0 });
 });
 
+test('a saved comment comes back to the servings the page showed; a junk number of servings is dropped', async () => {
+  for (const [query, kept] of [
+    ['?portionen=6', '?portionen=6'],
+    ['?portionen=abc', ''],
+  ] as const) {
+    const response = await post(`/detail/${recipeId}${query}`, { intent: 'create-comment', rating: '3', nickname: 'Beat', comment: `Portionen ${query}` }, cookies.author);
+    expect(response.status, query).toBe(303);
+    const [stored] = await getDb().select().from(comments).where(eq(comments.comment, `Portionen ${query}`));
+    expect(response.headers.get('location'), query).toBe(`/detail/${recipeId}${kept}#kommentar-${stored!.id}`);
+    expect((await post(`/detail/${recipeId}`, { intent: 'delete-comment', commentId: stored!.id }, cookies.author)).status).toBe(200);
+  }
+  expect(await rating()).toEqual({ sum: 0, count: 0 });
+});
+
 test('a filled honeypot is answered like a saved comment, and nothing is stored', async () => {
   const response = await post(
     `/detail/${recipeId}`,

@@ -47,7 +47,8 @@ function textValues(form: FormData) {
   return values;
 }
 
-export async function commentAction(userId: string | null, recipeId: string, form: FormData) {
+/** `servings`: the ones the page was showing (`?portionen`), kept by the saved comment's page. */
+export async function commentAction(userId: string | null, recipeId: string, form: FormData, servings?: number) {
   const intent = form.get('intent');
   if (intent !== 'create-comment' && intent !== 'delete-comment') return undefined;
   if (!userId) return refuse(intent, 'signed-out');
@@ -56,7 +57,7 @@ export async function commentAction(userId: string | null, recipeId: string, for
   try {
     if (intent === 'create-comment') {
       // Post/redirect/get, to the comment just saved: the page shows it, scrolled to it.
-      const saved = (commentId: string) => redirect(commentOnRecipePath(recipeId, commentId), 303);
+      const saved = (commentId: string) => redirect(commentOnRecipePath(recipeId, commentId, servings), 303);
       const honeypot = form.get(HONEYPOT_FIELD);
       if (typeof honeypot === 'string' && honeypot !== '') {
         // Only a robot fills the field nobody sees: it gets the answer of a saved

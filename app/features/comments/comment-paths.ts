@@ -7,9 +7,9 @@ export function commentAnchor(commentId: string) {
   return `kommentar-${commentId}`;
 }
 
-/** The recipe page, scrolled to the comment (a saved comment, a report mail's link). */
-export function commentOnRecipePath(recipeId: string, commentId: string) {
-  return `/detail/${recipeId}#${commentAnchor(commentId)}` as const;
+/** The recipe page, scrolled to the comment (a saved comment, a report mail's link), with the servings the reader had chosen. */
+export function commentOnRecipePath(recipeId: string, commentId: string, servings?: number) {
+  return `/detail/${recipeId}${servingsQuery(servings)}#${commentAnchor(commentId)}` as const;
 }
 
 /** The id of the comment form's heading, where a reader who signed in to comment comes back to. */
