@@ -1,5 +1,6 @@
 // The share block's "Teilen" button: only where the browser can share
 // (navigator.share), and it shares the recipe's address; the links stay.
+// "Link kopieren" puts the address on the clipboard and says so.
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { expect, hydrated, journeys } from './support/fixtures.ts';
@@ -45,4 +46,22 @@ test('the phone\'s share button appears only where the browser can share, and sh
     .toEqual([{ title: HOSTILE, url: `${app.url}${recipePath}` }]);
   expect(phone.errors).toEqual([]);
   expect(plain.errors).toEqual([]);
+});
+
+test('"Link kopieren" puts the recipe\'s address on the clipboard and says so; without the clipboard there is no button', async ({ openPage, app }) => {
+  const page = await openPage('desktop', { permissions: ['clipboard-read', 'clipboard-write'] });
+  await page.goto(recipePath);
+  await hydrated(page);
+  const share = page.getByRole('region', { name: 'Rezept teilen' });
+  await share.getByRole('button', { name: 'Link kopieren' }).click();
+  await expect(share.getByRole('status')).toHaveText('Link kopiert');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}${recipePath}`);
+  // The note goes again after a few seconds.
+  await expect(share.getByRole('status')).toHaveText('', { timeout: 8000 });
+
+  const without = await openPage('mobile', { javaScriptEnabled: false });
+  await without.goto(recipePath);
+  await expect(without.getByRole('region', { name: 'Rezept teilen' }).getByRole('link', { name: 'E-Mail', exact: true })).toBeVisible();
+  await expect(without.getByRole('button', { name: 'Link kopieren' })).toHaveCount(0);
+  expect(page.errors).toEqual([]);
 });

@@ -1,12 +1,14 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import buttonStyles from '../../../components/button-link.module.css';
-import { EmailIcon, FacebookIcon, ShareIcon, WhatsAppIcon } from '../../../components/icons.tsx';
+import { EmailIcon, FacebookIcon, LinkIcon, ShareIcon, WhatsAppIcon } from '../../../components/icons.tsx';
 import { Text } from '../../../components/text.tsx';
 import styles from './share-links.module.css';
 
 const neverChanges = () => () => {};
 const browserCanShare = () => typeof navigator.share === 'function';
+const browserCanCopy = () => typeof navigator.clipboard?.writeText === 'function';
+const SMALL_OUTLINED = [buttonStyles.root, buttonStyles.outlined, buttonStyles.small].join(' ');
 
 /**
  * The phone's own share sheet (Web Share API), offered only where the browser
@@ -22,12 +24,49 @@ function NativeShareButton({ title, url }: { title: string; url: string }) {
     navigator.share({ title, url }).catch(() => {});
   };
   return (
-    <button type="button" onClick={share} className={[buttonStyles.root, buttonStyles.outlined, buttonStyles.small].join(' ')}>
+    <button type="button" onClick={share} className={SMALL_OUTLINED}>
       <span className={buttonStyles.startIcon}>
         <ShareIcon />
       </span>
       Teilen
     </button>
+  );
+}
+
+/** How long "Link kopiert" stays beside the button. */
+const SAID_FOR_MS = 4000;
+
+/**
+ * Copies the recipe's address, for a chat or a note the links do not reach. Like the share sheet
+ * it needs the browser (the clipboard API, on https or localhost): shown after hydration only.
+ */
+function CopyLinkButton({ url }: { url: string }) {
+  const supported = useSyncExternalStore(neverChanges, browserCanCopy, () => false);
+  const [said, setSaid] = useState<string>();
+  useEffect(() => {
+    if (!said) return;
+    const timer = setTimeout(() => setSaid(undefined), SAID_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [said]);
+  if (!supported) return null;
+  const copy = () => {
+    navigator.clipboard.writeText(url).then(
+      () => setSaid('Link kopiert'),
+      () => setSaid('Kopieren ging nicht; der Link steht in der Adresszeile.'),
+    );
+  };
+  return (
+    <>
+      <button type="button" onClick={copy} className={SMALL_OUTLINED}>
+        <span className={buttonStyles.startIcon}>
+          <LinkIcon />
+        </span>
+        Link kopieren
+      </button>
+      <span role="status" className={styles.said}>
+        {said}
+      </span>
+    </>
   );
 }
 
@@ -66,6 +105,7 @@ export function ShareLinks({ title, url }: { title: string; url: string }) {
             </ButtonLink>
           );
         })}
+        <CopyLinkButton url={url} />
       </div>
     </section>
   );
