@@ -2,7 +2,6 @@ import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
-import { focusHeadingIfLost } from '../lost-focus.ts';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
 import styles from './header-search.module.css';
 
@@ -14,7 +13,7 @@ import styles from './header-search.module.css';
  */
 export function HeaderSearch() {
   // Open on the page where it was opened: a search (or any navigation) closes it.
-  const { key, pathname } = useLocation();
+  const { key } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === key;
   const input = useRef<HTMLInputElement>(null);
@@ -23,15 +22,6 @@ export function HeaderSearch() {
   useEffect(() => {
     if (open) input.current?.focus();
   }, [open]);
-  // A search from the phone's field closes it: the results' heading takes the focus it had.
-  const searched = useRef(false);
-  useEffect(() => {
-    if (!searched.current) return;
-    searched.current = false;
-    // Not if the search was held back (a form's question) and another page came instead.
-    if (pathname === SEARCH_PATH) focusHeadingIfLost();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each arrival
-  }, [key]);
 
   return (
     <div className={styles.root}>
@@ -53,7 +43,6 @@ export function HeaderSearch() {
         role="search"
         aria-label="Rezepte"
         className={`${styles.form} ${open ? styles.open : ''}`}
-        onSubmit={() => (searched.current = true)}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !open) return;
           setOpenOn(null);
