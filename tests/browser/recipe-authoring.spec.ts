@@ -17,12 +17,15 @@ const test = journeys();
 let anna: Account;
 let beat: Account;
 let jpeg: Buffer;
+/** A PNG named and declared as a JPEG: the bytes decide. */
+let png: Buffer;
 
 test.beforeAll(async ({ app }) => {
   void app; // the factories write into the app's database
   anna = await createAccount('Anna Graf');
   beat = await createAccount('Beat Keller');
   jpeg = await makeJpeg(1600, 1067, 20);
+  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c9a227' } }).png().toBuffer();
 });
 
 /** Errors other than the browser's own line for a refused request (4xx answers are part of these journeys). */
@@ -492,7 +495,6 @@ test('when saving fails on the way, the form stays with everything typed and say
 });
 
 test('only JPEG pictures: anything else is refused with a German message and does not block saving', async ({ openPage }) => {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c9a227' } }).png().toBuffer();
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
   await hydrated(page);
@@ -508,7 +510,6 @@ test('only JPEG pictures: anything else is refused with a German message and doe
 });
 
 test('a refused second picture keeps the first; "Bild entfernen" takes it away', async ({ openPage }) => {
-  const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c9a227' } }).png().toBuffer();
   const page = await openPage('mobile');
   await logInAndGo(page, '/create', beat.email);
   await hydrated(page);
