@@ -171,6 +171,31 @@ test('sign out another device from the list', async ({ openPage }) => {
   await expect(tablet.getByRole('link', { name: 'Login' })).toBeVisible();
 });
 
+test('"Überall abmelden" asks first: "Abbrechen" keeps every device signed in, confirming ends them all', async ({ openPage }) => {
+  const user = await createAccount('Gret Allesweg');
+  const tablet = await openPage('mobile');
+  await logInAndGo(tablet, '/', user.email);
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/konto', user.email);
+  await hydrated(page);
+  const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
+  await devices.getByRole('button', { name: 'Überall abmelden' }).click();
+  const question = page.getByRole('dialog', { name: /Willst du dich auf allen Geräten abmelden\?/ });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(question).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Angemeldete Geräte' }).getByRole('listitem')).toHaveCount(2);
+
+  await hydrated(page);
+  await devices.getByRole('button', { name: 'Überall abmelden' }).click();
+  await question.getByRole('button', { name: 'Überall abmelden' }).click();
+  await expect(page).toHaveURL('/login?abgemeldet=ueberall');
+  await expect(page.getByText('Du bist jetzt auf allen Geräten abgemeldet.')).toBeVisible();
+  await tablet.reload();
+  await expect(tablet.getByRole('link', { name: 'Login' })).toBeVisible();
+});
+
 test('delete the account: password and a plain yes, then it is gone', async ({ openPage, mail }) => {
   const user = await createAccount('Urs Abschied');
   const recipe = await createRecipe(user, { title: 'Urs’ Abschiedskuchen' });

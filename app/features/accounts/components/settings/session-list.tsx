@@ -5,7 +5,9 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Form } from 'react-router';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
 import { usePending } from '../../../../components/form/use-form.ts';
 import { formatDateTime } from '../../../../utils/format.ts';
 import { useHydrated } from '../../../../utils/use-hydrated.ts';
@@ -17,12 +19,15 @@ export type SessionRow = { id: string; device: string; signedInAt: string; lastS
 
 const PHONES = /iPhone|Android|iPad/;
 
+const END_ALL_QUESTION = 'Willst du dich auf allen Geräten abmelden? Auch hier musst du dich danach neu anmelden.';
+
 /** Where the account is signed in: this device first, each other one with its own "Abmelden". */
 export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; actionData: SettingsAnswer | undefined }) {
   const ending = usePending('end-session');
   const endingAll = usePending('end-all-sessions');
   const answer = actionData?.intent === 'end-session' && !ending ? actionData : undefined;
-  const action = settingsFormAction('end-session', useHydrated());
+  const hydrated = useHydrated();
+  const action = settingsFormAction('end-session', hydrated);
   return (
     <Stack spacing={2}>
       <FormMessages message={answer?.message} formError={answer?.formError} />
@@ -51,7 +56,14 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
               <Form method="post" action={action} preventScrollReset>
                 <input type="hidden" name="intent" value="end-session" />
                 <input type="hidden" name="sessionId" value={session.id} />
-                <Button type="submit" variant="outlined" size="small" disabled={ending} aria-label={`Abmelden: ${session.device}, zuletzt aktiv ${formatDateTime(session.lastSeenAt)}`}>
+                <Button
+                  type="submit"
+                  variant="outlined"
+                  size="small"
+                  disabled={ending}
+                  aria-label={`Abmelden: ${session.device}, zuletzt aktiv ${formatDateTime(session.lastSeenAt)}`}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
                   Abmelden
                 </Button>
               </Form>
@@ -59,12 +71,32 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
           </Stack>
         ))}
       </Stack>
-      <Form method="post">
-        <input type="hidden" name="intent" value="end-all-sessions" />
-        <Button type="submit" variant="contained" color="inherit" disabled={endingAll}>
-          Überall abmelden
-        </Button>
-      </Form>
+      <EndAllSessions asks={hydrated} busy={endingAll} />
     </Stack>
+  );
+}
+
+/**
+ * "Überall abmelden" ends this session too, so it asks first. Before the
+ * page's script runs, the button is the form's plain submit: it works, unasked.
+ */
+function EndAllSessions({ asks, busy }: { asks: boolean; busy: boolean }) {
+  const [asking, setAsking] = useState(false);
+  const form = (label: string) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value="end-all-sessions" />
+      <Button type="submit" variant="contained" color="inherit" disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+        {label}
+      </Button>
+    </Form>
+  );
+  if (!asks) return form('Überall abmelden');
+  return (
+    <>
+      <Button variant="contained" color="inherit" sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
+        Überall abmelden
+      </Button>
+      <ConfirmDialog open={asking} question={END_ALL_QUESTION} onCancel={() => setAsking(false)} busy={busy} confirm={form('Überall abmelden')} />
+    </>
   );
 }
