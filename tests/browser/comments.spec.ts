@@ -96,6 +96,10 @@ test('readers rate and comment; the average follows; authors delete only their o
   // The page goes to the new comment, and so does the focus.
   await expect(beatPage).toHaveURL(new RegExp(`${recipePath}#kommentar-[0-9a-f-]{36}$`));
   await expect(comments.getByRole('listitem').filter({ hasText: 'Wie bei der Nonna.' })).toBeFocused();
+  // Thanked under the comment itself, where the page went.
+  const thanks = comments.getByRole('listitem').filter({ hasText: 'Wie bei der Nonna.' }).getByRole('status');
+  await expect(thanks).toHaveText('Danke für deinen Kommentar! Er ist jetzt für alle sichtbar.');
+  await expect(thanks).toBeInViewport();
   // The form is back at its defaults: no rating, empty text, no error.
   await expect(commentBox(beatPage)).toHaveValue('');
   await expect(beatPage.getByRole('radio', { name: '4 Sterne' })).not.toBeChecked();
@@ -112,6 +116,8 @@ test('readers rate and comment; the average follows; authors delete only their o
   await expect(chiaraPage.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(1);
   await beatPage.reload();
   await expect(beatPage.getByRole('button', { name: 'Kommentar löschen' })).toHaveCount(1);
+  // The thanks was for the moment of posting: the same address again brings none.
+  await expect(beatPage.getByText('Danke für deinen Kommentar!')).toHaveCount(0);
   await anonymous.reload();
   // The comments first: without them there would be no delete icons either.
   await expect(anonymous.getByText('Mir war es zu wenig gewürzt.')).toBeVisible();

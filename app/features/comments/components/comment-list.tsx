@@ -16,7 +16,7 @@ type Props = {
   footerFor?: (comment: CommentView) => ReactNode;
 };
 
-/** The comments, newest first; each part is static CSS (see comment-list.module.css). */
+/** The comments, oldest first (a new one is appended); each part is static CSS (see comment-list.module.css). */
 export function CommentList({ comments, actionsFor, footerFor }: Props) {
   if (comments.length === 0) {
     return (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { Divider } from '../../../components/divider.tsx';
@@ -46,6 +46,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   const [savedAnchor, setSavedAnchor] = useState(hash);
   if (pointsAtComment && hash !== savedAnchor) setSavedAnchor(hash);
   const formKey = `${pathname}${savedAnchor}`;
+  const justPosted = useJustPostedAnchor(hash, pointsAtComment);
   // A saved comment's page (and a report mail's link) points at the comment: the focus goes there
   // too, for the keyboard and screen readers (it would stay on the form's button, which is gone).
   useEffect(() => {
@@ -79,7 +80,13 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
         }
         // Any reader may report a comment, except their own; a plain link, so it works without JavaScript.
         footerFor={(comment) =>
-          comment.authorId === user?.id ? null : (
+          comment.authorId === user?.id ? (
+            justPosted === `#${commentAnchor(comment.uid)}` && (
+              <p role="status" className={styles.thanks}>
+                Danke für deinen Kommentar! Er ist jetzt für alle sichtbar.
+              </p>
+            )
+          ) : (
             <ButtonLink
               variant="text"
               size="small"
@@ -111,4 +118,23 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
       )}
     </Stack>
   );
+}
+
+/**
+ * The anchor of the comment this reader has just posted, while the page points
+ * at it: a post that went off here and came back at a new comment's anchor
+ * (the saved comment's redirect). A refused post stays where it was, and a
+ * report mail's link to a comment was no post: neither is thanked.
+ */
+function useJustPostedAnchor(hash: string, pointsAtComment: boolean) {
+  const navigation = useNavigation();
+  const posting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create-comment';
+  const [postedFrom, setPostedFrom] = useState<string | null>(null);
+  const [thanked, setThanked] = useState<string | null>(null);
+  if (posting && postedFrom === null) setPostedFrom(hash);
+  if (!posting && postedFrom !== null) {
+    setPostedFrom(null);
+    if (pointsAtComment && hash !== postedFrom) setThanked(hash);
+  }
+  return thanked === hash ? thanked : null;
 }
