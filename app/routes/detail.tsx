@@ -31,6 +31,7 @@ import styles from './detail.module.css';
 import { keepDataWhenOnlyServingsChange, readServingsParam, servingsQuery } from '../utils/servings-param.ts';
 import { breadcrumbJsonLd, canonicalLink, jsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 import { refusal } from '../utils/refusal.ts';
+import type { NavCategoryHandle } from '../components/layout/nav-category.ts';
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   if (!loaderData) return pageMeta('Rezept nicht gefunden'); // the error screen says noindex
@@ -68,6 +69,11 @@ async function loadRecipePage(recipeId: string) {
   const [commentState, similar] = await Promise.all([loadCommentState(recipe.uid), listSimilarRecipes(recipe.uid)]);
   return { recipe, commentState, similar };
 }
+
+/** The navigation marks the recipe's category. */
+export const handle: NavCategoryHandle<Route.ComponentProps['loaderData']> = {
+  navCategory: ({ recipe }) => categorySlug(recipe.category as Category),
+};
 
 export async function loader({ params }: Route.LoaderArgs) {
   // A page whose comments failed to load shows that, but is not kept: the next reader tries again.

@@ -76,6 +76,13 @@ test('home stacks into one column on a phone and the menu opens the categories',
   await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Navigation öffnen' }).click();
   await expect(page.getByRole('menuitem', { name: 'Backen' })).toHaveAttribute('aria-current', 'page');
+  // A recipe of the category: the menu marks the category as the one it belongs to.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Aargauer Rüeblitorte' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aargauer Rüeblitorte' })).toBeVisible();
+  await page.getByRole('button', { name: 'Navigation öffnen' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Backen' })).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('menuitem', { name: 'Hauptgang' })).not.toHaveAttribute('aria-current');
   expect(page.errors).toEqual([]);
 });
 
@@ -125,6 +132,10 @@ test('the detail page shows every element of the spec', async ({ openPage, app }
   const facts = await page.locator('dl').innerText();
   expect(facts).toMatch(/Auf dem Tisch in:\s+35 Min\./);
   expect(facts).toMatch(/Kategorie:\s+Hauptgang/);
+  // The navigation marks the recipe's category: the current item of the set, not the current page.
+  const nav = page.getByRole('navigation', { name: 'Kategorien' });
+  await expect(nav.getByRole('link', { name: 'Hauptgang' })).toHaveAttribute('aria-current', 'true');
+  await expect(nav.locator('a[aria-current]')).toHaveCount(1);
   expect(facts).toMatch(/Schwierigkeitsgrad:\s+Mittel/);
   expect(facts).toMatch(/Rezept von:\s+Anna Graf/);
   const date = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Zurich' }).format(

@@ -1,10 +1,11 @@
 import { MenuIcon } from '../icons.tsx';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { CATEGORIES } from '../../utils/catalog.ts';
 import { AppLink } from '../app-link.tsx';
 import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
 import { lazyComponent } from '../lazy-component.tsx';
+import { categoryLinkCurrent, navCategoryOf } from './nav-category.ts';
 import styles from './site-layout.module.css';
 
 // MUI's Menu (with its Modal and Popover) is fetched on the first tap, not on every page load.
@@ -15,8 +16,8 @@ export function CategoryNav() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first tap on, so that closing animates and gives focus back to the button.
   const [menuWanted, setMenuWanted] = useState(false);
-  // As React Router's NavLink marks it: the category's page and anything below it, in any case.
-  const here = useLocation().pathname.toLowerCase();
+  const { pathname } = useLocation();
+  const navCategory = navCategoryOf(useMatches());
 
   return (
     <nav aria-label="Kategorien" className={styles.nav}>
@@ -45,10 +46,8 @@ export function CategoryNav() {
           Navigation schliessen
         </a>
         {CATEGORIES.map((c) => {
-          const to = `/${c.slug}` as const;
-          const current = here === to || here.startsWith(`${to}/`);
           return (
-            <AppLink key={c.slug} to={to} className={styles.navLink} aria-current={current ? 'page' : undefined}>
+            <AppLink key={c.slug} to={`/${c.slug}`} className={styles.navLink} aria-current={categoryLinkCurrent(c.slug, pathname, navCategory)}>
               {c.label}
             </AppLink>
           );
