@@ -62,7 +62,9 @@ type WordInfo = { folded: string; known: boolean; similar: string[]; compounds: 
  * "Zopff" → "zopf"; one edit for words up to five letters, two beyond), known
  * compounds that end in or contain it ("Kuchen" → "apfelkuchen": a prefix
  * search cannot see those; the shortest 20), and the closest known word by
- * trigram similarity (for "Meintest du …?"). All three use the trigram index.
+ * trigram similarity (for "Meintest du …?"), at most a third of its letters
+ * away (at least two): similar trigrams alone offered «zur» for «Zürich».
+ * All three use the trigram index.
  */
 async function wordInfo(words: string[]): Promise<WordInfo[]> {
   if (words.length === 0) return [];
@@ -92,6 +94,7 @@ async function wordInfo(words: string[]): Promise<WordInfo[]> {
         ) as c
       ), '{}') as compounds,
       (select w.display from search_words w where w.word % q.folded
+        and levenshtein(w.word, q.folded) <= greatest(2, length(q.folded) / 3)
         order by similarity(w.word, q.folded) desc, w.word limit 1) as closest
     from unnest(array[${list}]::text[]) with ordinality as q(folded, position)
     order by q.position
