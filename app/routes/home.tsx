@@ -58,27 +58,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const actionsFor = ownerActionsFor(user?.id);
   return (
     <Stack spacing={3} spacingMd={5}>
-      <Stack spacing={1.5} component="section" className={styles.intro}>
-        <Text variant="h1">Willkommen im Chuchiblog!</Text>
-        <Text>
-          Hier kochen und backen wir uns durch die Schweiz: von der Bündner Gerstensuppe über das Zürcher
-          Geschnetzelte bis zum Sonntagszopf. Alle Rezepte sind erprobt, mit Liebe aufgeschrieben und gelingen
-          auch in der kleinen Küche.
-        </Text>
-        <Text>
-          Stöbere nach Kategorien oder Stichworten, lass dich von der Saison inspirieren – und wenn du ein
-          eigenes Lieblingsrezept hast:{' '}
-          {user ? (
-            <>
-              <AppLink to="/create">Erfasse es</AppLink> und bewerte die Gerichte der anderen.
-            </>
-          ) : (
-            <>
-              <AppLink to="/login">Melde dich an</AppLink>, erfasse es und bewerte die Gerichte der anderen.
-            </>
-          )}
-        </Text>
-      </Stack>
+      {page === 1 ? (
+        <Welcome signedIn={user !== null} />
+      ) : (
+        // Later pages continue the list: the greeting was said on the first.
+        <Stack spacing={1.5} component="section" className={styles.intro}>
+          <Text variant="h1">Alle Rezepte</Text>
+          <Text>
+            Seite {page} von {pageCount}, die neusten zuerst.
+          </Text>
+        </Stack>
+      )}
       {recipes.length === 0 ? (
         <RecipeEmptyState />
       ) : (
@@ -102,6 +92,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <PaginationNav pathname="/" page={page} pageCount={pageCount} />
         </MainWithSide>
       )}
+    </Stack>
+  );
+}
+
+/** The first page's greeting: the heading the spec names and two paragraphs. */
+function Welcome({ signedIn }: { signedIn: boolean }) {
+  return (
+    <Stack spacing={1.5} component="section" className={styles.intro}>
+      <Text variant="h1">Willkommen im Chuchiblog!</Text>
+      <Text>
+        Hier kochen und backen wir uns durch die Schweiz: von der Bündner Gerstensuppe über das Zürcher
+        Geschnetzelte bis zum Sonntagszopf. Alle Rezepte sind erprobt, mit Liebe aufgeschrieben und gelingen
+        auch in der kleinen Küche.
+      </Text>
+      <Text>
+        Stöbere nach Kategorien oder Stichworten, lass dich von der Saison inspirieren – und wenn du ein
+        eigenes Lieblingsrezept hast:{' '}
+        {signedIn ? (
+          <>
+            <AppLink to="/create">Erfasse es</AppLink> und bewerte die Gerichte der anderen.
+          </>
+        ) : (
+          <>
+            <AppLink to="/login">Melde dich an</AppLink>, erfasse es und bewerte die Gerichte der anderen.
+          </>
+        )}
+      </Text>
     </Stack>
   );
 }

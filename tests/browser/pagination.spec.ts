@@ -46,6 +46,20 @@ test('without JavaScript, page 2 and 3 of a category are reached by their links;
   await expect(cardTitles(page)).toHaveText(zopfRange(12, 24));
 });
 
+test('later pages of home continue the list: "Alle Rezepte" and where it stands, no second greeting', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen im Chuchiblog!');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: 'Seite 2' }).click();
+  await expect(page).toHaveURL('/?seite=2');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alle Rezepte');
+  await expect(page.getByText(/^Seite 2 von \d+, die neusten zuerst\.$/)).toBeVisible();
+  await expect(page.getByText('Hier kochen und backen wir uns durch die Schweiz', { exact: false })).toHaveCount(0);
+  await expect(page).toHaveTitle('Alle Rezepte – Seite 2 | Chuchiblog');
+  expect(page.errors).toEqual([]);
+});
+
 test('with JavaScript the same links navigate in the page, head links included', async ({ openPage }) => {
   const page = await openPage('mobile');
   await page.goto('/tags/S%C3%BCss');
