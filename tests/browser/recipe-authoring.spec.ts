@@ -549,6 +549,27 @@ test('a picture chosen before the page\'s script ran is uploaded once it runs', 
   await expect(page.locator('input[name="imageId"]')).toHaveValue(/^[0-9a-f-]{36}$/);
 });
 
+test('a form with long texts stays put when its script runs: a tap on "Abbrechen" right then still lands', async ({ openPage }) => {
+  const long = Array.from({ length: 12 }, (_, i) => `${i + 1}. Alles gut mischen und kurz ruhen lassen, dann weiterfahren.`).join('\n');
+  const recipe = await createRecipe(anna, { title: 'Langer Zopf', lead: long.slice(0, 300), description: long, additional: 'Hält drei Tage.' });
+  const page = await openPage('mobile');
+  await logInAndGo(page, '/', anna.email);
+  const release = await holdScripts(page);
+  await page.goto(`/edit/${recipe.id}`, { waitUntil: 'domcontentloaded' });
+  const cancel = page.getByRole('link', { name: 'Abbrechen' });
+  const before = await cancel.boundingBox();
+  release();
+  await hydrated(page);
+  // The text areas are as tall as before (MUI's script measured them after the first paint, and
+  // everything below them moved).
+  expect(await cancel.boundingBox()).toEqual(before);
+  // Each as tall as its text: four lines at most, two at least.
+  expect((await page.getByLabel(/^Zubereitung/).boundingBox())!.height).toBeGreaterThan(80);
+  expect((await page.getByLabel(/^Tipps & Tricks/).boundingBox())!.height).toBeLessThan(60);
+  await cancel.click();
+  await expect(page).toHaveURL('/');
+});
+
 test('without JavaScript the picture field says it needs JavaScript instead of offering a file the form cannot send', async ({ openPage }) => {
   const page = await openPage('mobile', { javaScriptEnabled: false });
   await page.goto(`/login?redirectTo=${encodeURIComponent('/create')}`);

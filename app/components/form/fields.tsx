@@ -12,6 +12,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import type { SxProps, Theme } from '@mui/material/styles';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import visuallyHidden from '@mui/utils/visuallyHidden';
+import { useRef } from 'react';
+import { useGrowWithoutFieldSizing } from './use-grow-without-field-sizing.ts';
 import { useRadioTabStop } from './use-radio-tab-stop.ts';
 
 type MessageProps = { error?: string; hint?: string };
@@ -36,9 +38,38 @@ export function TextInput({ error, hint, maxLength, slotProps, ...props }: TextI
   );
 }
 
-/** A text area that grows from two to four lines, then scrolls. */
-export function MultiLineInput(props: TextInputProps) {
-  return <TextInput multiline minRows={2} maxRows={4} {...props} />;
+/** MUI's line height in a text field, as CSS. */
+const LINE = 'round(1.4375em, 1px)';
+
+/**
+ * A text area that grows from two to four lines, then scrolls. CSS sizes it
+ * (`field-sizing`), not MUI's script: that one measured it once the page ran,
+ * and a form with long texts (editing a recipe) moved under the reader's
+ * finger. Without `field-sizing` it starts at about the lines its text needs.
+ */
+export function MultiLineInput({ sx, slotProps, ...props }: TextInputProps) {
+  const area = useRef<HTMLTextAreaElement>(null);
+  useGrowWithoutFieldSizing(area);
+  return (
+    <TextInput
+      multiline
+      rows={linesFor(String(props.defaultValue ?? ''))}
+      inputRef={area}
+      // A plain text area: MUI's TextareaAutosize would set its height by script.
+      slotProps={{ ...slotProps, input: { ...slotProps?.input, inputComponent: 'textarea' } }}
+      sx={[
+        { '& textarea': { fieldSizing: 'content', minHeight: `calc(2 * ${LINE})`, maxHeight: `calc(4 * ${LINE})`, overflowY: 'auto' } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+      {...props}
+    />
+  );
+}
+
+/** About the lines a text fills in a form's column (some 50 characters each), two to four. */
+function linesFor(text: string) {
+  const lines = text.split('\n').reduce((sum, line) => sum + Math.max(1, Math.ceil(line.length / 50)), 0);
+  return Math.min(4, Math.max(2, lines));
 }
 
 type ChoiceProps = MessageProps & { label: string; name: string; options: readonly string[] };

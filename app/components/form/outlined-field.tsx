@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import styles from './outlined-field.module.css';
+import { useGrowWithoutFieldSizing } from './use-grow-without-field-sizing.ts';
 
 type Props = {
   name: string;
@@ -57,19 +58,4 @@ export function OutlinedField({ name, label, defaultValue, required = false, err
       )}
     </div>
   );
-}
-
-/** Where CSS cannot size a text area to its content (`field-sizing`), it is sized on each input; min- and max-height still bound it. */
-function useGrowWithoutFieldSizing(ref: React.RefObject<HTMLTextAreaElement | null>) {
-  useEffect(() => {
-    const area = ref.current;
-    if (!area || CSS.supports('field-sizing', 'content')) return;
-    const fit = () => {
-      area.style.height = 'auto';
-      area.style.height = `${area.scrollHeight}px`;
-    };
-    fit();
-    area.addEventListener('input', fit);
-    return () => area.removeEventListener('input', fit);
-  }, [ref]);
 }
