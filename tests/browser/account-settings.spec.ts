@@ -142,6 +142,12 @@ test('change the password: the other device is signed out, the new password sign
   await name.getByRole('button', { name: 'Name speichern' }).click();
   await expect(name.getByRole('status')).toBeFocused();
   await expect(form.getByRole('status')).not.toBeFocused();
+  // A next attempt that the page refuses replaces the old notice; the same password again is refused too.
+  await form.getByLabel(/^Aktuelles Passwort/).fill('Neues-Zopf-Passwort-7');
+  await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
+  await form.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(form.getByText('Das neue Passwort muss sich vom aktuellen unterscheiden.')).toBeVisible();
+  await expect(form.getByRole('status')).toHaveCount(0);
 
   await laptop.reload();
   await expect(laptop.getByRole('link', { name: 'Login' })).toBeVisible();

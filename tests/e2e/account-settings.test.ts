@@ -214,6 +214,12 @@ test('a new password: the current one is required, every other session ends, a m
   expect(await wrong.text()).toContain('Das Passwort stimmt nicht.');
   expect(await signedIn(elsewhere)).toBe(true);
 
+  // The same one again would change nothing but end the other sessions and send a mail: refused.
+  const same = await post({ intent: 'password', currentPassword: TEST_PASSWORD, newPassword: TEST_PASSWORD }, here);
+  expect(same.status).toBe(400);
+  expect(await same.text()).toContain('Das neue Passwort muss sich vom aktuellen unterscheiden.');
+  expect(await signedIn(elsewhere)).toBe(true);
+
   const changed = await post({ intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'Neues-Passwort-42' }, here);
   expect(changed.status).toBe(302);
   expect(changed.headers.get('location')).toBe('/konto?geaendert=passwort');

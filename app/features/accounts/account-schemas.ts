@@ -50,13 +50,19 @@ export const changeNameSchema = z.object({
 
 export const changeEmailSchema = z.object({ email });
 
-export const changePasswordSchema = z.object({
-  currentPassword: z
-    .string({ message: 'Bitte gib dein aktuelles Passwort ein.' })
-    .min(1, 'Bitte gib dein aktuelles Passwort ein.')
-    .max(PASSWORD_MAX_LENGTH, 'Das aktuelle Passwort stimmt nicht.'),
-  newPassword,
-});
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ message: 'Bitte gib dein aktuelles Passwort ein.' })
+      .min(1, 'Bitte gib dein aktuelles Passwort ein.')
+      .max(PASSWORD_MAX_LENGTH, 'Das aktuelle Passwort stimmt nicht.'),
+    newPassword,
+  })
+  // The same password again would change nothing, yet end every other session and send a mail.
+  .refine(({ currentPassword, newPassword }) => currentPassword !== newPassword, {
+    message: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+    path: ['newPassword'],
+  });
 
 /** Asking for a new confirmation link: a button, no fields. */
 export const resendVerificationSchema = z.object({});

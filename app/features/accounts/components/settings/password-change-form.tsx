@@ -20,8 +20,9 @@ export function PasswordChangeForm({ actionData, notice, email }: Props) {
       <input type="hidden" name="intent" value="password" />
       <AccountUsername email={email} />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
-        {/* The notice comes from the address (the change redirects), which stays through other forms' answers: it moves no focus. */}
-        <FormMessages message={pending || actionData?.intent === 'password' ? undefined : notice} formError={formError} answersSubmission={false} />
+        {/* The notice comes from the address (the change redirects), which stays through other forms' answers: it moves no
+            focus. A next attempt here replaces it: sent, answered, or refused by the page's own check. */}
+        <FormMessages message={pending || actionData?.intent === 'password' || Object.values(errors).some(Boolean) ? undefined : notice} formError={formError} answersSubmission={false} />
         <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
         <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} />
         <Button type="submit" variant="contained" loading={pending}>
