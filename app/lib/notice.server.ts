@@ -8,6 +8,7 @@ import { getEnv } from './env.server.ts';
 const NOTICES = {
   'signed-up': 'Willkommen im Chuchiblog! Wir haben dir eine E-Mail geschickt: Bestätige darin deine Adresse.',
   'recipe-created': 'Dein Rezept ist veröffentlicht.',
+  'recipe-updated': 'Deine Änderungen sind gespeichert.',
   'recipe-deleted': 'Dein Rezept ist gelöscht.',
 } as const;
 export type NoticeKey = keyof typeof NOTICES;

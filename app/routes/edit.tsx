@@ -8,6 +8,7 @@ import { getRecipe } from '../features/recipes/recipe-queries.server.ts';
 import { recipeToFormValues } from '../features/recipes/recipe-schema.ts';
 import { requireUser } from '../lib/auth.server.ts';
 import { log } from '../lib/logger.server.ts';
+import { carryNotice } from '../lib/notice.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { refusal } from '../utils/refusal.ts';
 
@@ -38,7 +39,7 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     return formAnswer({ values: submit.values, formError: SAVE_FAILED }, 503);
   }
   log.info('Update success!', { recipeId: params.recipeId, userId: user.id });
-  return redirect(`/detail/${params.recipeId}`);
+  return redirect(`/detail/${params.recipeId}`, { headers: { 'Set-Cookie': await carryNotice('recipe-updated') } });
 }
 
 /** In the browser: a failure on the way keeps the form (see keep-form-on-failure.ts). */

@@ -206,6 +206,7 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Aargauer Rüeblitorte', exact: true })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Deine Änderungen sind gespeichert.' })).toBeVisible();
 
   const [row] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
   expect(row).toMatchObject({
@@ -367,9 +368,14 @@ test('delete from a card on home: the card disappears', async ({ openPage }) => 
   await expect(page.getByText('Birchermüesli')).toHaveCount(0);
   // The card's icon is gone: the focus is on the page's heading, not lost to <body>.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // Said, as after a delete from the recipe's own page; once: the next page no longer says it.
+  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeInViewport();
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await recipesTitled('Birchermüesli')).toEqual([]);
   await expect(page.getByRole('heading', { name: 'Neuestes Rezept' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Neuestes Rezept' })).toBeVisible();
+  await expect(page.getByText('Dein Rezept ist gelöscht.')).toHaveCount(0);
   expect(jsErrors(page)).toEqual([]);
 });
 
