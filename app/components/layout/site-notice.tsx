@@ -10,13 +10,17 @@ export type Notice = { id: string; text: string };
  */
 export function SiteNotice({ notice }: { notice: Notice | null }) {
   const { key } = useLocation();
-  const [arrival, setArrival] = useState({ id: notice?.id, key });
+  const [lastKey, setLastKey] = useState(key);
+  const [arrival, setArrival] = useState({ id: notice?.id, key, inPlace: false });
   const [closed, setClosed] = useState<string>();
-  // A new notice (after a form, without a new document) belongs to the page it came with.
-  if (notice && notice.id !== arrival.id) setArrival({ id: notice.id, key });
+  // A new notice (after a form, without a new document) belongs to the page it came with. One that
+  // came without a navigation (a card deleted in a list) floats in view: the reader may be far
+  // down the page, where a notice above the content would go unseen.
+  if (notice && notice.id !== arrival.id) setArrival({ id: notice.id, key, inPlace: lastKey === key });
+  if (lastKey !== key) setLastKey(key);
   if (!notice || notice.id !== arrival.id || arrival.key !== key || closed === notice.id) return null;
   return (
-    <div role="status" className={styles.notice}>
+    <div role="status" className={arrival.inPlace ? `${styles.notice} ${styles.floating}` : styles.notice}>
       <p className={styles.text}>{notice.text}</p>
       <button type="button" className={styles.close} aria-label="Hinweis schliessen" onClick={() => setClosed(notice.id)}>
         ×

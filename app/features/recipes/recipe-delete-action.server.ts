@@ -14,7 +14,7 @@ type DeleteArgs = { request: Request; url: URL; params: { recipeId: string } };
 
 /**
  * Deletes the reader's own recipe, then goes to the form's `redirectTo` (else `landing`, else
- * answers `{ deleted: true }`); a refusal answers `{ error }` with its status and deletes nothing.
+ * answers `{ deleted: true }`), with the notice "Dein Rezept ist gelöscht."; a refusal answers `{ error }` with its status and deletes nothing.
  */
 export async function deleteRecipeAction({ request, url, params }: DeleteArgs, landing = '') {
   const user = await requireUser(request, url);
@@ -35,6 +35,8 @@ export async function deleteRecipeAction({ request, url, params }: DeleteArgs, l
   }
   log.info('recipe deleted', { recipeId: params.recipeId, userId: user.id });
   const redirectTo = safeRedirectPath(form.get('redirectTo'), landing);
-  // From the recipe's own page the reader lands elsewhere: the next page says why.
-  return redirectTo ? redirect(redirectTo, { headers: { 'Set-Cookie': await carryNotice('recipe-deleted') } }) : { deleted: true as const };
+  // From the recipe's own page the reader lands elsewhere, and the next page says why; from a card,
+  // the page reloads its data after the fetcher's answer, and says it there.
+  const headers = { 'Set-Cookie': await carryNotice('recipe-deleted') };
+  return redirectTo ? redirect(redirectTo, { headers }) : data({ deleted: true as const }, { headers });
 }
