@@ -379,6 +379,24 @@ test('delete from a card on home: the card disappears', async ({ openPage }) => 
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('a full ingredient list says so when one more is added, and keeps what was typed', async ({ openPage }) => {
+  const sixty = Array.from({ length: 60 }, (_, i) => ({ name: `Zutat ${i + 1}`, amount: '1 g' }));
+  const recipe = await createRecipe(anna, { title: 'Sechzig Zutaten', ingredients: sixty });
+  const page = await openPage('mobile');
+  await logInAndGo(page, `/edit/${recipe.id}`, anna.email);
+  await hydrated(page);
+  await addIngredient(page, 'Zucker', '50 g');
+  await expect(page.getByRole('alert').filter({ hasText: 'Ein Rezept hat höchstens 60 Zutaten.' })).toBeVisible();
+  await expect(ingredientList(page).getByRole('listitem')).toHaveCount(60);
+  await expect(page.getByLabel('Zutat', { exact: true })).toHaveValue('Zucker');
+  // One removed: room again, and the message goes.
+  await ingredientList(page).getByRole('button', { name: 'Zutat entfernen' }).first().click();
+  await expect(page.getByText('Ein Rezept hat höchstens 60 Zutaten.')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
+  await expect(ingredientList(page).getByRole('listitem')).toHaveCount(60);
+  await expect(ingredientList(page).getByRole('listitem').last()).toContainText('Zucker');
+});
+
 test('missing fields save nothing, show German messages under the fields and keep what was typed', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, '/create', beat.email);

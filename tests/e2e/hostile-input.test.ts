@@ -240,6 +240,7 @@ const cases: Case[] = [
   { name: 'recipe: no ingredients', path: '/create', body: urlencoded({ ...recipe, ingredientName: [], ingredientAmount: [] }), as: 'owner', status: 400, says: /mindestens eine Zutat/ },
   { name: 'recipe: overlong title', path: '/create', body: urlencoded({ ...recipe, title: 'a'.repeat(121) }), as: 'owner', status: 400, says: /höchstens 120/ },
   { name: 'recipe: 61 ingredients', path: '/create', body: urlencoded({ ...recipe, ingredientName: Array(61).fill('Mehl'), ingredientAmount: Array(61).fill('1 g') }), as: 'owner', status: 400, says: /höchstens 60 Zutaten/ },
+  { name: 'recipe: a 61st ingredient added without JavaScript', path: '/create', body: urlencoded({ ...recipe, ingredientName: Array(60).fill('Mehl'), ingredientAmount: Array(60).fill('1 g'), newIngredientName: 'Zucker', intent: 'add-ingredient' }), as: 'owner', status: 400, says: /höchstens 60 Zutaten/ },
   { name: 'recipe: empty form', path: '/create', body: 'intent=save', as: 'owner', status: 400, says: /Titel/ },
   { name: 'recipe: no intent', path: '/create', body: urlencoded({ ...recipe, intent: [] }), as: 'owner', status: 400, says: /so nicht verarbeiten/ },
   { name: 'recipe: another form’s intent', path: '/create', body: urlencoded({ ...recipe, intent: 'delete-comment' }), as: 'owner', status: 400, says: /so nicht verarbeiten/ },

@@ -13,6 +13,7 @@ import {
   RECIPE_LIMITS,
   recipeFormValues,
   textOf,
+  TOO_MANY_INGREDIENTS,
   validateRecipe,
   type RecipeFormValues,
   withTypedIngredient,
@@ -72,7 +73,10 @@ export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> 
   // browser changes the list itself and never sends these).
   if (intent === 'add-ingredient') {
     const ingredient = newIngredient(textOf(form, 'newIngredientName'), textOf(form, 'newIngredientAmount'));
-    const ingredients = ingredient && values.ingredients.length < RECIPE_LIMITS.ingredients ? [...values.ingredients, ingredient] : values.ingredients;
+    if (ingredient && values.ingredients.length >= RECIPE_LIMITS.ingredients) {
+      return { kind: 'answer', response: formAnswer({ values, errors: { ingredients: TOO_MANY_INGREDIENTS } }, 400) };
+    }
+    const ingredients = ingredient ? [...values.ingredients, ingredient] : values.ingredients;
     return { kind: 'answer', response: formAnswer({ values: { ...values, ingredients } }, 200) };
   }
   const remove = typeof intent === 'string' ? /^remove-ingredient:(\d{1,3})$/.exec(intent) : null;

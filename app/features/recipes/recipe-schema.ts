@@ -23,6 +23,9 @@ export const RECIPE_LIMITS = {
   durationMax: 4_320,
 } as const;
 
+/** Said when the list is full: by the schema, and at once when a cook adds one more. */
+export const TOO_MANY_INGREDIENTS = `Ein Rezept hat höchstens ${RECIPE_LIMITS.ingredients} Zutaten.`;
+
 type Lines = 'single-line' | 'multi-line';
 
 function plain(schema: z.ZodString, lines: Lines) {
@@ -89,7 +92,7 @@ export const recipeSchema = z.object({
       { error: 'Bitte füge mindestens eine Zutat hinzu.' },
     )
     .min(1, { error: 'Bitte füge mindestens eine Zutat hinzu.' })
-    .max(RECIPE_LIMITS.ingredients, { error: `Ein Rezept hat höchstens ${RECIPE_LIMITS.ingredients} Zutaten.` }),
+    .max(RECIPE_LIMITS.ingredients, { error: TOO_MANY_INGREDIENTS }),
   description: text(
     RECIPE_LIMITS.description,
     'Bitte beschreibe die Zubereitung.',

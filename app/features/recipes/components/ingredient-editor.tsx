@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { newIngredient, RECIPE_LIMITS } from '../recipe-schema.ts';
+import { newIngredient, RECIPE_LIMITS, TOO_MANY_INGREDIENTS } from '../recipe-schema.ts';
 import type { Ingredient } from '../recipe-types.ts';
 
 type Row = Ingredient & { key: number };
@@ -38,14 +38,22 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
   const [rows, setRows] = useState<Row[]>(() => defaultIngredients.map((ingredient, key) => ({ ...ingredient, key })));
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
+  // One more than a recipe may have: said at once, and the typed ingredient stays in its fields.
+  const [full, setFull] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const baseId = useId();
   const errorId = `${baseId}-error`;
+  const message = error ?? (full ? TOO_MANY_INGREDIENTS : undefined);
 
   function add() {
     const ingredient = newIngredient(name, amount);
     if (!ingredient) {
       // A blank name adds nothing; the cursor goes where the name belongs.
+      nameInput.current?.focus();
+      return;
+    }
+    if (rows.length >= RECIPE_LIMITS.ingredients) {
+      setFull(true);
       nameInput.current?.focus();
       return;
     }
@@ -70,13 +78,14 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
   function remove(event: MouseEvent<HTMLButtonElement>, key: number) {
     event.preventDefault();
     setRows((current) => current.filter((row) => row.key !== key));
+    setFull(false);
     onChange?.();
     nameInput.current?.focus();
   }
 
   return (
-    <Stack id={ANCHOR} spacing={1.5} component="fieldset" aria-describedby={error ? errorId : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0, scrollMarginTop: 16 }}>
-      <Typography component="legend" variant="overline" sx={{ color: error ? 'error.main' : 'secondary.dark', lineHeight: 1.5, p: 0, mb: 1 }}>
+    <Stack id={ANCHOR} spacing={1.5} component="fieldset" aria-describedby={message ? errorId : undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0, scrollMarginTop: 16 }}>
+      <Typography component="legend" variant="overline" sx={{ color: message ? 'error.main' : 'secondary.dark', lineHeight: 1.5, p: 0, mb: 1 }}>
         Zutaten
       </Typography>
 
@@ -140,8 +149,8 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
           onKeyDown={handleEnter}
           inputRef={nameInput}
           placeholder="z. B. Mehl"
-          error={Boolean(error)}
-          slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientName, 'aria-describedby': error ? errorId : undefined } }}
+          error={Boolean(message)}
+          slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientName, 'aria-describedby': message ? errorId : undefined } }}
           sx={{ flex: 2 }}
         />
         <TextField
@@ -168,9 +177,9 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
           Zutat hinzufügen
         </Button>
       </Stack>
-      {error ? (
-        <FormHelperText id={errorId} error sx={{ mx: 0 }}>
-          {error}
+      {message ? (
+        <FormHelperText id={errorId} error sx={{ mx: 0 }} role={full && !error ? 'alert' : undefined}>
+          {message}
         </FormHelperText>
       ) : (
         <FormHelperText sx={{ mx: 0 }}>Mindestens eine Zutat; die Menge darf leer bleiben (z. B. «Salz»).</FormHelperText>
