@@ -249,6 +249,7 @@ test('forgot password: the mailed link sets a new one and ends the other session
   await hydrated(page);
   await expect(page.getByText('Dieser Link ist abgelaufen oder wurde bereits verwendet.', { exact: false })).toBeVisible();
   await expect(page.getByLabel(/^Neues Passwort\W*$/)).toHaveCount(0);
+  await expect(page.getByText('Wähle ein neues Passwort für deinen Account.')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Neuen Link anfordern' })).toBeVisible();
   expect([...jsErrors(page), ...jsErrors(elsewhere)]).toEqual([]);
 });

@@ -14,7 +14,8 @@ export function ResetPasswordForm({ token, actionData }: { token: string; action
   const { onSubmit, errors, formError, busy, ref } = useAccountForm({ schema: resetPasswordSchema, actionData });
   const invalidLink = !token || actionData?.invalidLink;
   return (
-    <AuthCard title="Neues Passwort festlegen" intro="Wähle ein neues Passwort für deinen Account.">
+    // A dead link asks for no password: the card says only what to do instead.
+    <AuthCard title="Neues Passwort festlegen" intro={invalidLink ? undefined : 'Wähle ein neues Passwort für deinen Account.'}>
       {invalidLink ? (
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
           <Alert severity="error" role="alert">
