@@ -67,7 +67,7 @@ test('change the address: it counts after the link in the mail to the new one', 
   await hydrated(page);
   const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
   await form.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
-  await form.getByRole('button', { name: 'Bestätigungslink senden' }).click();
+  await form.getByRole('button', { name: 'Adresse ändern' }).click();
   await expect(form.getByRole('status')).toContainText(`Wir haben dir einen Link an ${newEmail} geschickt.`);
   await expect(page.getByText(`Deine Adresse ist jetzt ${user.email}.`)).toBeVisible();
 

@@ -27,7 +27,7 @@ export function EmailForm({ actionData }: { actionData: SettingsAnswer | undefin
           hint="Wir schicken dir einen Link an die neue Adresse. Sie gilt, sobald du ihn öffnest."
         />
         <Button type="submit" variant="contained" loading={pending}>
-          Bestätigungslink senden
+          Adresse ändern
         </Button>
       </Stack>
     </Form>
