@@ -82,21 +82,22 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
  */
 function EndAllSessions({ asks, busy }: { asks: boolean; busy: boolean }) {
   const [asking, setAsking] = useState(false);
-  const form = (label: string) => (
+  // In the dialog the confirming button is the strong one; on the page, an outlined one (a grey filled one read as disabled).
+  const form = (inDialog: boolean) => (
     <Form method="post">
       <input type="hidden" name="intent" value="end-all-sessions" />
-      <Button type="submit" variant="contained" color="inherit" disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
-        {label}
+      <Button type="submit" variant={inDialog ? 'contained' : 'outlined'} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+        Überall abmelden
       </Button>
     </Form>
   );
-  if (!asks) return form('Überall abmelden');
+  if (!asks) return form(false);
   return (
     <>
-      <Button variant="contained" color="inherit" sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
+      <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
         Überall abmelden
       </Button>
-      <ConfirmDialog open={asking} question={END_ALL_QUESTION} onCancel={() => setAsking(false)} busy={busy} confirm={form('Überall abmelden')} />
+      <ConfirmDialog open={asking} question={END_ALL_QUESTION} onCancel={() => setAsking(false)} busy={busy} confirm={form(true)} />
     </>
   );
 }
