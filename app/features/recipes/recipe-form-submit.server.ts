@@ -5,7 +5,6 @@
 import { data } from 'react-router';
 import { hasRepeatedField, MALFORMED_BODY_MESSAGE, REPEATED_FIELD_MESSAGE, UNKNOWN_INTENT_MESSAGE } from '../../lib/form-data.server.ts';
 import { BodyTooLargeError, MalformedBodyError, readFormCapped } from '../../lib/request-body.server.ts';
-import type { FormAnswer } from '../../components/form/form-answer.ts';
 import type { RecipeRefusal } from './recipe-mutations.server.ts';
 import {
   EMPTY_RECIPE_FORM,
@@ -15,6 +14,7 @@ import {
   textOf,
   TOO_MANY_INGREDIENTS,
   validateRecipe,
+  type RecipeFormAnswer,
   type RecipeFormValues,
   withTypedIngredient,
   type RecipeInput,
@@ -25,8 +25,6 @@ const LIST_FIELDS = ['tags', 'ingredientName', 'ingredientAmount'];
 
 /** Far above what the form's bounded fields can produce, even percent-encoded. */
 const MAX_FORM_BYTES = 512 * 1024;
-
-export type RecipeFormAnswer = FormAnswer<RecipeFormValues>;
 
 export type RecipeSubmit =
   | { kind: 'save'; input: RecipeInput; values: RecipeFormValues }
@@ -74,7 +72,7 @@ export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> 
   if (intent === 'add-ingredient') {
     const ingredient = newIngredient(textOf(form, 'newIngredientName'), textOf(form, 'newIngredientAmount'));
     if (ingredient && values.ingredients.length >= RECIPE_LIMITS.ingredients) {
-      return { kind: 'answer', response: formAnswer({ values, errors: { ingredients: TOO_MANY_INGREDIENTS } }, 400) };
+      return { kind: 'answer', response: formAnswer({ values, errors: { ingredients: TOO_MANY_INGREDIENTS }, typedIngredient: ingredient }, 400) };
     }
     const ingredients = ingredient ? [...values.ingredients, ingredient] : values.ingredients;
     return { kind: 'answer', response: formAnswer({ values: { ...values, ingredients } }, 200) };

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../utils/catalog.ts';
 import { isUuid } from '../../utils/ids.ts';
 import { CONTROL_CHARACTER_MESSAGE, hasVisibleText, isMultiLineText, isSingleLineText } from '../../utils/plain-text.ts';
-import { validate, type FieldErrors, type Validation } from '../../components/form/form-answer.ts';
+import { validate, type FieldErrors, type FormAnswer, type Validation } from '../../components/form/form-answer.ts';
 import type { Ingredient, RecipeDetail } from './recipe-types.ts';
 
 export const RECIPE_LIMITS = {
@@ -133,6 +133,9 @@ type AsTyped<T> = T extends readonly (infer Item)[] ? (Item extends object ? { [
 
 /** What the form holds: text as typed, so that a refused submit keeps everything. */
 export type RecipeFormValues = { [Field in RecipeField]: AsTyped<z.input<typeof recipeSchema>[Field]> };
+
+/** The recipe form's answer; a refused "Zutat hinzufügen" without JavaScript also gives back the ingredient typed. */
+export type RecipeFormAnswer = FormAnswer<RecipeFormValues> & { typedIngredient?: Ingredient };
 export type RecipeFieldErrors = FieldErrors<RecipeField>;
 
 export const EMPTY_RECIPE_FORM: RecipeFormValues = {

@@ -22,6 +22,8 @@ const ANCHOR = 'zutaten';
 
 type Props = {
   defaultIngredients: Ingredient[];
+  /** What the new ingredient's fields hold at first (a refused add without JavaScript gives it back). */
+  defaultTyped?: Ingredient;
   error?: string;
   /** Called when the list changes (the form clears its error then). */
   onChange?: () => void;
@@ -33,17 +35,18 @@ type Props = {
  * the form with intent `add-ingredient` / `remove-ingredient:<index>` and the
  * server answers with the changed list.
  */
-export function IngredientEditor({ defaultIngredients, error, onChange }: Props) {
+export function IngredientEditor({ defaultIngredients, defaultTyped, error, onChange }: Props) {
   const nextKey = useRef(defaultIngredients.length);
   const [rows, setRows] = useState<Row[]>(() => defaultIngredients.map((ingredient, key) => ({ ...ingredient, key })));
-  const [name, setName] = useState('');
-  const [amount, setAmount] = useState('');
-  // One more than a recipe may have: said at once, and the typed ingredient stays in its fields.
-  const [full, setFull] = useState(false);
+  const [name, setName] = useState(defaultTyped?.name ?? '');
+  const [amount, setAmount] = useState(defaultTyped?.amount ?? '');
+  // One more than a recipe may have: said at once (each try anew: the message is mounted afresh,
+  // so that it is read out again), and the typed ingredient stays in its fields.
+  const [triesWhenFull, setTriesWhenFull] = useState(0);
   const nameInput = useRef<HTMLInputElement>(null);
   const baseId = useId();
   const errorId = `${baseId}-error`;
-  const message = error ?? (full ? TOO_MANY_INGREDIENTS : undefined);
+  const message = error ?? (triesWhenFull > 0 ? TOO_MANY_INGREDIENTS : undefined);
 
   function add() {
     const ingredient = newIngredient(name, amount);
@@ -53,7 +56,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
       return;
     }
     if (rows.length >= RECIPE_LIMITS.ingredients) {
-      setFull(true);
+      setTriesWhenFull((tries) => tries + 1);
       nameInput.current?.focus();
       return;
     }
@@ -78,7 +81,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
   function remove(event: MouseEvent<HTMLButtonElement>, key: number) {
     event.preventDefault();
     setRows((current) => current.filter((row) => row.key !== key));
-    setFull(false);
+    setTriesWhenFull(0);
     onChange?.();
     nameInput.current?.focus();
   }
@@ -178,7 +181,7 @@ export function IngredientEditor({ defaultIngredients, error, onChange }: Props)
         </Button>
       </Stack>
       {message ? (
-        <FormHelperText id={errorId} error sx={{ mx: 0 }} role={full && !error ? 'alert' : undefined}>
+        <FormHelperText key={triesWhenFull} id={errorId} error sx={{ mx: 0 }} role={triesWhenFull > 0 && !error ? 'alert' : undefined}>
           {message}
         </FormHelperText>
       ) : (

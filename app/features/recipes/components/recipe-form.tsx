@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
-import type { FormAnswer } from '../../../components/form/form-answer.ts';
 import { CheckboxGroupField, MultiLineInput, RadioGroupField, TextInput } from '../../../components/form/fields.tsx';
 import { UnsavedChangesDialog } from '../../../components/form/unsaved-changes-dialog.tsx';
 import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes.ts';
@@ -20,6 +19,7 @@ import {
   recipeFormValues,
   validateRecipe,
   withTypedIngredient,
+  type RecipeFormAnswer,
   type RecipeFormValues,
 } from '../recipe-schema.ts';
 import { imageIdToSave, useImageUpload } from '../use-image-upload.ts';
@@ -30,7 +30,7 @@ type Props = {
   mode: 'create' | 'edit';
   defaultValues: RecipeFormValues;
   /** The action's last answer: its own check with the same schema, or a refusal. */
-  answer?: FormAnswer<RecipeFormValues>;
+  answer?: RecipeFormAnswer;
 };
 
 function check(data: FormData) {
@@ -113,6 +113,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
 
           <IngredientEditor
             defaultIngredients={defaultValues.ingredients}
+            defaultTyped={answer?.typedIngredient}
             error={errors.ingredients}
             onChange={() => {
               clearError('ingredients');
