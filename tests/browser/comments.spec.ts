@@ -104,6 +104,12 @@ test('readers rate and comment; the average follows; authors delete only their o
   await expect(commentBox(beatPage)).toHaveValue('');
   await expect(beatPage.getByRole('radio', { name: '4 Sterne' })).not.toBeChecked();
   await expect(beatPage.getByText('Bitte schreibe einen Kommentar.')).toHaveCount(0);
+  // Away and back through the history: the thanks was for the moment of posting.
+  await beatPage.getByRole('link', { name: 'Startseite', exact: true }).click();
+  await expect(beatPage).toHaveURL('/');
+  await beatPage.goBack();
+  await expect(comments.getByText('Wie bei der Nonna.')).toBeVisible();
+  await expect(beatPage.getByText('Danke für deinen Kommentar!')).toHaveCount(0);
 
   const chiaraPage = await openPage('desktop');
   await logInAndGo(chiaraPage, recipePath, chiara.email);

@@ -46,7 +46,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   const [savedAnchor, setSavedAnchor] = useState(hash);
   if (pointsAtComment && hash !== savedAnchor) setSavedAnchor(hash);
   const formKey = `${pathname}${savedAnchor}`;
-  const justPosted = useJustPostedAnchor(hash, pointsAtComment);
+  const justPosted = useJustPostedAnchor({ hash, key }, pointsAtComment);
   // A saved comment's page (and a report mail's link) points at the comment: the focus goes there
   // too, for the keyboard and screen readers (it would stay on the form's button, which is gone).
   useEffect(() => {
@@ -121,20 +121,26 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
 }
 
 /**
- * The anchor of the comment this reader has just posted, while the page points
- * at it: a post that went off here and came back at a new comment's anchor
- * (the saved comment's redirect). A refused post stays where it was, and a
- * report mail's link to a comment was no post: neither is thanked.
+ * The anchor of the comment this reader has just posted, on the page its post
+ * arrived at: a post that went off here and came back at a new comment's
+ * anchor (the saved comment's redirect). A refused post stays where it was,
+ * and a report mail's link to a comment was no post: neither is thanked. The
+ * thanks goes with the next post and with any move away (coming back to that
+ * page from the history brings none).
  */
-function useJustPostedAnchor(hash: string, pointsAtComment: boolean) {
+function useJustPostedAnchor({ hash, key }: { hash: string; key: string }, pointsAtComment: boolean) {
   const navigation = useNavigation();
   const posting = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'create-comment';
   const [postedFrom, setPostedFrom] = useState<string | null>(null);
-  const [thanked, setThanked] = useState<string | null>(null);
-  if (posting && postedFrom === null) setPostedFrom(hash);
-  if (!posting && postedFrom !== null) {
+  const [thanked, setThanked] = useState<{ hash: string; key: string } | null>(null);
+  if (posting && postedFrom === null) {
+    setPostedFrom(hash);
+    setThanked(null);
+  } else if (!posting && postedFrom !== null) {
     setPostedFrom(null);
-    if (pointsAtComment && hash !== postedFrom) setThanked(hash);
+    if (pointsAtComment && hash !== postedFrom) setThanked({ hash, key });
+  } else if (thanked && thanked.key !== key) {
+    setThanked(null);
   }
-  return thanked === hash ? thanked : null;
+  return thanked?.key === key ? thanked.hash : null;
 }
