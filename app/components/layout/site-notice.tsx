@@ -1,30 +1,58 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import styles from './site-notice.module.css';
 
 export type Notice = { id: string; text: string };
 
+/** How long a floating notice stays before it goes by itself: long enough to read it twice. */
+const FLOATING_MS = 8_000;
+
 /**
- * A one-time notice after a form (signed up, recipe published: lib/notice.server.ts) above the
- * page's content, on the page it arrived with, until the reader closes it or moves on.
+ * A one-time notice after a form (signed up, recipe published: lib/notice.server.ts) on the page
+ * it arrived with, until the reader closes it or moves on: above the page's content after a
+ * navigation, floating at the top of the screen when it came without one (a card deleted in a
+ * list: the reader may be far down the page, where a notice above the content would go unseen).
  */
 export function SiteNotice({ notice }: { notice: Notice | null }) {
   const { key } = useLocation();
   const [lastKey, setLastKey] = useState(key);
   const [arrival, setArrival] = useState({ id: notice?.id, key, inPlace: false });
   const [closed, setClosed] = useState<string>();
-  // A new notice (after a form, without a new document) belongs to the page it came with. One that
-  // came without a navigation (a card deleted in a list) floats in view: the reader may be far
-  // down the page, where a notice above the content would go unseen.
+  const id = notice?.id;
+  const close = useCallback(() => setClosed(id), [id]);
+  // A new notice (after a form, without a new document) belongs to the page it came with.
   if (notice && notice.id !== arrival.id) setArrival({ id: notice.id, key, inPlace: lastKey === key });
   if (lastKey !== key) setLastKey(key);
   if (!notice || notice.id !== arrival.id || arrival.key !== key || closed === notice.id) return null;
+  if (arrival.inPlace) return <FloatingNotice key={notice.id} text={notice.text} onClose={close} />;
+  return <NoticeBar text={notice.text} onClose={close} />;
+}
+
+function NoticeBar({ text, onClose, floating = false }: { text: string | undefined; onClose: () => void; floating?: boolean }) {
   return (
-    <div role="status" className={arrival.inPlace ? `${styles.notice} ${styles.floating}` : styles.notice}>
-      <p className={styles.text}>{notice.text}</p>
-      <button type="button" className={styles.close} aria-label="Hinweis schliessen" onClick={() => setClosed(notice.id)}>
+    <div role="status" className={floating ? `${styles.notice} ${styles.floating}` : styles.notice}>
+      <p className={styles.text}>{text}</p>
+      <button type="button" className={styles.close} aria-label="Hinweis schliessen" onClick={onClose}>
         ×
       </button>
     </div>
   );
+}
+
+/**
+ * Over the page: its text goes into the live region once the region is there (one that comes
+ * with its text is often not read out, and the focus moves at the same moment), and it goes by
+ * itself after a while, so that it does not keep covering the header.
+ */
+function FloatingNotice({ text, onClose }: { text: string; onClose: () => void }) {
+  const [said, setSaid] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setSaid(true));
+    const timer = setTimeout(onClose, FLOATING_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [onClose]);
+  return <NoticeBar text={said ? text : undefined} onClose={onClose} floating />;
 }
