@@ -33,13 +33,13 @@ export function TextInput({ error, hint, maxLength, slotProps, ...props }: TextI
       {...props}
       error={Boolean(error)}
       helperText={error ?? hint}
-      slotProps={maxLength === undefined ? slotProps : { ...slotProps, htmlInput: { maxLength } }}
+      slotProps={maxLength === undefined ? slotProps : { ...slotProps, htmlInput: { ...slotProps?.htmlInput, maxLength } }}
     />
   );
 }
 
-/** MUI's line height in a text field, as CSS. */
-const LINE = 'round(1.4375em, 1px)';
+/** MUI's line height in a text field. */
+const LINE = '1.4375em';
 
 /**
  * A text area that grows from two to four lines, then scrolls. CSS sizes it
@@ -56,7 +56,8 @@ export function MultiLineInput({ sx, slotProps, ...props }: TextInputProps) {
       rows={linesFor(String(props.defaultValue ?? ''))}
       inputRef={area}
       // A plain text area: MUI's TextareaAutosize would set its height by script.
-      slotProps={{ ...slotProps, input: { ...slotProps?.input, inputComponent: 'textarea' } }}
+      // (InputBase would also give it its input's type="text", which a text area does not have.)
+      slotProps={{ ...slotProps, input: { ...slotProps?.input, inputComponent: 'textarea' }, htmlInput: { ...slotProps?.htmlInput, type: undefined } }}
       sx={[
         { '& textarea': { fieldSizing: 'content', minHeight: `calc(2 * ${LINE})`, maxHeight: `calc(4 * ${LINE})`, overflowY: 'auto' } },
         ...(Array.isArray(sx) ? sx : [sx]),

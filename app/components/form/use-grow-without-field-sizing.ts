@@ -2,8 +2,10 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * Where CSS cannot size a text area to its content (`field-sizing: content`,
- * not in every browser yet), it is sized by script: at once and on each input.
- * Its min- and max-height still bound it.
+ * not in every browser yet), it is sized by script on each input; until then
+ * it keeps the rows it came with (sized at once, the form would move under a
+ * reader's finger as the page's script runs). Its min- and max-height still
+ * bound it.
  */
 export function useGrowWithoutFieldSizing(ref: RefObject<HTMLTextAreaElement | null>) {
   useEffect(() => {
@@ -13,7 +15,6 @@ export function useGrowWithoutFieldSizing(ref: RefObject<HTMLTextAreaElement | n
       area.style.height = 'auto';
       area.style.height = `${area.scrollHeight}px`;
     };
-    fit();
     area.addEventListener('input', fit);
     return () => area.removeEventListener('input', fit);
   }, [ref]);
