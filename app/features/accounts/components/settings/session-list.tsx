@@ -71,7 +71,7 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
           </Stack>
         ))}
       </Stack>
-      <EndAllSessions asks={hydrated} busy={endingAll} />
+      <EndAllSessions confirmFirst={hydrated} busy={endingAll} />
     </Stack>
   );
 }
@@ -80,7 +80,7 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
  * "Überall abmelden" ends this session too, so it asks first. Before the
  * page's script runs, the button is the form's plain submit: it works, unasked.
  */
-function EndAllSessions({ asks, busy }: { asks: boolean; busy: boolean }) {
+function EndAllSessions({ confirmFirst, busy }: { confirmFirst: boolean; busy: boolean }) {
   const [asking, setAsking] = useState(false);
   // In the dialog the confirming button is the strong one; on the page, an outlined one (a grey filled one read as disabled).
   const form = (inDialog: boolean) => (
@@ -91,7 +91,7 @@ function EndAllSessions({ asks, busy }: { asks: boolean; busy: boolean }) {
       </Button>
     </Form>
   );
-  if (!asks) return form(false);
+  if (!confirmFirst) return form(false);
   return (
     <>
       <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
