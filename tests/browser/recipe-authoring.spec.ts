@@ -355,9 +355,11 @@ test('without JavaScript a delete that finds its recipe gone already answers wit
 });
 
 test('delete from a card on home: the card disappears', async ({ openPage }) => {
-  await createRecipe(anna, { title: 'Birchermüesli', createdAt: new Date(Date.now() - 30 * 86_400_000) });
-  await createRecipe(anna, { title: 'Neuestes Rezept' });
-  const page = await openPage('desktop');
+  // The newest four, Birchermüesli the oldest of them (the earlier tests' recipes come after).
+  await createRecipe(anna, { title: 'Birchermüesli' });
+  for (const title of ['Zweitältestes Rezept', 'Zweitneuestes Rezept', 'Neuestes Rezept']) await createRecipe(anna, { title });
+  // A phone: the card is far down the page.
+  const page = await openPage('mobile');
   await logInAndGo(page, '/', anna.email);
   await hydrated(page);
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Birchermüesli' }) });
@@ -368,13 +370,17 @@ test('delete from a card on home: the card disappears', async ({ openPage }) => 
   await expect(page.getByText('Birchermüesli')).toHaveCount(0);
   // The card's icon is gone: the focus is on the page's heading, not lost to <body>.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  // Said, as after a delete from the recipe's own page; once: the next page no longer says it.
-  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeInViewport();
+  // Said, as after a delete from the recipe's own page, where the reader is; it goes by itself (it
+  // covers the header), and the next page no longer says it.
+  const notice = page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' });
+  await expect(notice).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await expect(notice).toBeHidden({ timeout: 12_000 });
   expect(new URL(page.url()).pathname).toBe('/');
   expect(await recipesTitled('Birchermüesli')).toEqual([]);
-  await expect(page.getByRole('heading', { name: 'Neuestes Rezept' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Neuestes Rezept', exact: true })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Neuestes Rezept' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Neuestes Rezept', exact: true })).toBeVisible();
   await expect(page.getByText('Dein Rezept ist gelöscht.')).toHaveCount(0);
   expect(jsErrors(page)).toEqual([]);
 });
@@ -395,6 +401,18 @@ test('a full ingredient list says so when one more is added, and keeps what was 
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
   await expect(ingredientList(page).getByRole('listitem')).toHaveCount(60);
   await expect(ingredientList(page).getByRole('listitem').last()).toContainText('Zucker');
+
+  // Without JavaScript the server says the same, and gives the typed ingredient back.
+  const plain = await openPage('mobile', { javaScriptEnabled: false });
+  await plain.goto(`/login?redirectTo=${encodeURIComponent(`/edit/${recipe.id}`)}`);
+  await logIn(plain, anna.email);
+  await expect(plain).toHaveURL(`/edit/${recipe.id}`);
+  await addIngredient(plain, 'Honig', '2 EL');
+  await expect(plain).toHaveURL(`/edit/${recipe.id}#zutaten`);
+  await expect(plain.getByText('Ein Rezept hat höchstens 60 Zutaten.')).toBeVisible();
+  await expect(ingredientList(plain).getByRole('listitem')).toHaveCount(60);
+  await expect(plain.getByLabel('Zutat', { exact: true })).toHaveValue('Honig');
+  await expect(plain.getByLabel('Menge', { exact: true })).toHaveValue('2 EL');
 });
 
 test('missing fields save nothing, show German messages under the fields and keep what was typed', async ({ openPage }) => {
