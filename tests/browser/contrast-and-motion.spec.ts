@@ -47,7 +47,8 @@ test('in high contrast the read-only stars, the filled buttons, the menus and th
   // The phone's category menu: a border, and the focused item ringed.
   await page.getByRole('button', { name: 'Navigation öffnen' }).focus();
   await page.keyboard.press('Enter');
-  const item = page.getByRole('menuitem').first();
+  // (On a recipe page the menu opens at the recipe's category, marked as the current one.)
+  const item = page.locator('[role="menuitem"][aria-current="true"]');
   await expect(item).toBeFocused();
   expect(await item.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
   expect(await page.getByRole('menu').evaluate((menu) => getComputedStyle(menu.parentElement!).borderTopStyle)).toBe('solid');
