@@ -7,7 +7,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, holdRequests, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
+import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -182,10 +182,16 @@ test('"Überall abmelden" asks first: "Abbrechen" keeps every device signed in, 
   const tablet = await openPage('mobile');
   await logInAndGo(tablet, '/', user.email);
   const page = await openPage('mobile');
-  await logInAndGo(page, '/konto', user.email);
-  await hydrated(page);
+  await logInAndGo(page, '/', user.email);
+  // Focused before the page's script runs, the button keeps the focus when it does.
+  const release = await holdScripts(page);
+  await page.goto('/konto', { waitUntil: 'domcontentloaded' });
   const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
-  await devices.getByRole('button', { name: 'Überall abmelden' }).click();
+  await devices.getByRole('button', { name: 'Überall abmelden' }).focus();
+  release();
+  await hydrated(page);
+  await expect(devices.getByRole('button', { name: 'Überall abmelden' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const question = page.getByRole('dialog', { name: /Willst du dich auf allen Geräten abmelden\?/ });
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Abbrechen' }).click();

@@ -79,25 +79,37 @@ export function SessionList({ sessions, actionData }: { sessions: SessionRow[]; 
 /**
  * "Überall abmelden" ends this session too, so it asks first. Before the
  * page's script runs, the button is the form's plain submit: it works, unasked.
+ * It stays the same element once the script runs (a focus on it is kept);
+ * only its click then opens the question.
  */
 function EndAllSessions({ confirmFirst, busy }: { confirmFirst: boolean; busy: boolean }) {
   const [asking, setAsking] = useState(false);
-  // In the dialog the confirming button is the strong one; on the page, an outlined one (a grey filled one read as disabled).
+  // On the page an outlined button (a grey filled one read as disabled); in the dialog the strong one.
   const form = (inDialog: boolean) => (
     <Form method="post">
       <input type="hidden" name="intent" value="end-all-sessions" />
-      <Button type="submit" variant={inDialog ? 'contained' : 'outlined'} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        type="submit"
+        variant={inDialog ? 'contained' : 'outlined'}
+        disabled={busy}
+        sx={{ whiteSpace: 'nowrap' }}
+        onClick={
+          inDialog || !confirmFirst
+            ? undefined
+            : (event) => {
+                event.preventDefault();
+                setAsking(true);
+              }
+        }
+      >
         Überall abmelden
       </Button>
     </Form>
   );
-  if (!confirmFirst) return form(false);
   return (
     <>
-      <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setAsking(true)}>
-        Überall abmelden
-      </Button>
-      <ConfirmDialog open={asking} question={END_ALL_QUESTION} onCancel={() => setAsking(false)} busy={busy} confirm={form(true)} />
+      {form(false)}
+      {confirmFirst && <ConfirmDialog open={asking} question={END_ALL_QUESTION} onCancel={() => setAsking(false)} busy={busy} confirm={form(true)} />}
     </>
   );
 }
