@@ -72,6 +72,18 @@ test('with JavaScript the same links navigate in the page, head links included',
   expect(page.errors).toEqual([]);
 });
 
+test('with the keyboard, the last page keeps the focus: the heading takes it when "Nächste Seite" is gone', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/backen?seite=2');
+  await hydrated(page);
+  await page.getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: 'Nächste Seite' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/backen?seite=3');
+  await expect(page.getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: 'Nächste Seite' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  expect(page.errors).toEqual([]);
+});
+
 test('side columns show the newest five and link to the whole tag page', async ({ openPage }) => {
   const page = await openPage();
   await page.goto('/backen');
