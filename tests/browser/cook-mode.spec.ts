@@ -147,6 +147,18 @@ test('the screen stays on, with a visible toggle; where the browser cannot, a Ge
   await without.goto(`${recipePath}/kochmodus`);
   await expect(without.getByRole('note')).toContainText('Dieser Browser kann den Bildschirm nicht wach halten.');
   await expect(without.getByRole('button', { name: 'Bildschirm anlassen' })).toHaveCount(0);
+
+  // A browser that can, on a device that says no (battery saver): the note says that, not "cannot".
+  const refusing = await openPage('mobile');
+  await refusing.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'wakeLock', {
+      configurable: true,
+      get: () => ({ request: async () => Promise.reject(new DOMException('Stromsparmodus', 'NotAllowedError')) }),
+    });
+  });
+  await refusing.goto(`${recipePath}/kochmodus`);
+  await expect(refusing.getByRole('note')).toContainText('Dein Gerät lässt den Bildschirm gerade nicht wach halten');
+  await expect(refusing.getByRole('note')).not.toContainText('Dieser Browser kann');
 });
 
 test('the toggle has its place before hydration: the step does not move when it comes', async ({ openPage }) => {

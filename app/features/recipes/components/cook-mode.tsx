@@ -159,8 +159,11 @@ function WakeLockControl({ supported, wanted, setWanted, active, refused }: Retu
   if (supported === false || refused) {
     return (
       <p role="note" className={styles.wakeNote} data-print="hide">
-        Dieser Browser kann den Bildschirm nicht wach halten. Stelle die automatische Bildschirmsperre in den Einstellungen
-        deines Geräts länger ein, solange du kochst.
+        {/* Refused: the browser can, but the device said no (battery saver, a permission). */}
+        {refused
+          ? 'Dein Gerät lässt den Bildschirm gerade nicht wach halten (etwa im Stromsparmodus).'
+          : 'Dieser Browser kann den Bildschirm nicht wach halten.'}{' '}
+        Stelle die automatische Bildschirmsperre in den Einstellungen deines Geräts länger ein, solange du kochst.
       </p>
     );
   }
