@@ -38,6 +38,7 @@ export default [
   route('konto/export', 'routes/account-export.ts'),
   route('logout', 'routes/logout.tsx'),
   route('api/altcha-challenge', 'routes/altcha-challenge.ts'),
+  route('impressum', 'routes/impressum.ts'),
   // For search engines and feed readers: XML and text, no page around them.
   route('robots.txt', 'routes/robots.ts'),
   route('sitemap.xml', 'routes/sitemap.ts', { id: 'sitemap' }),

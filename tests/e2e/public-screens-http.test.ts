@@ -108,6 +108,15 @@ test('a category typed in other letters case leads to the category for good (301
   }
 });
 
+test('/impressum, the German word for it, leads to the imprint for good (301)', async () => {
+  const response = await fetch(`${app.url}/impressum`, { redirect: 'manual' });
+  expect(response.status).toBe(301);
+  expect(response.headers.get('location')).toBe('/imprint');
+  const page = await fetch(`${app.url}/impressum`);
+  expect(page.url).toBe(`${app.url}/imprint`);
+  expect(await page.text()).toContain('Impressum');
+});
+
 test('a tag typed in other letters case leads to the tag for good (301), the page number kept; an unknown tag stays a 404', async () => {
   for (const [typed, page] of [
     ['frühling', '?seite=2'],
