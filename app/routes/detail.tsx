@@ -7,13 +7,13 @@ import { RatingStars } from '../components/rating-stars.tsx';
 import { Stack } from '../components/stack.tsx';
 import { Text } from '../components/text.tsx';
 import { commentAction } from '../features/comments/comment-actions.server.ts';
+import { CompactRecipeItems } from '../features/recipes/components/compact-recipe-list.tsx';
 import { CommentsSection } from '../features/comments/components/comments-section.tsx';
 import { loadCommentState } from '../features/comments/comment-queries.server.ts';
 import { largestJpegWithSize, shareCrop } from '../features/images/image-urls.ts';
 import { IngredientsPanel } from '../features/recipes/components/ingredients-panel.tsx';
 import { RecipeFacts } from '../features/recipes/components/recipe-facts.tsx';
 import { RecipeOwnerActions } from '../features/recipes/components/recipe-owner-actions.tsx';
-import { RecipeGrid } from '../features/recipes/components/recipe-grid.tsx';
 import { RecipeImage } from '../features/recipes/components/recipe-image.tsx';
 import { TagLinks } from '../features/recipes/components/tag-links.tsx';
 import { ShareLinks } from '../features/recipes/components/share-links.tsx';
@@ -167,12 +167,12 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       {similar.length > 0 && (
-        <Stack component="section" aria-labelledby="aehnliche" spacing={2} data-print="hide">
+        <Stack component="section" aria-labelledby="aehnliche" spacing={2} data-print="hide" className={styles.similar}>
           <Divider />
           <Text variant="h2" id="aehnliche">
             Ähnliche Rezepte
           </Text>
-          <RecipeGrid recipes={similar} columns={3} />
+          <CompactRecipeItems recipes={similar} columns={2} />
         </Stack>
       )}
 

@@ -170,6 +170,8 @@ test('the detail page shows every element of the spec', async ({ openPage, app }
 
   const similar = page.getByRole('region', { name: 'Ähnliche Rezepte' });
   expect(await similar.getByRole('heading', { level: 3 }).allTextContents()).toContain('Risotto mit Spargeln');
+  // Compact rows (picture, title, stars), not full cards: they keep the comments near.
+  expect((await similar.boundingBox())!.height).toBeLessThan(400);
 
   const comments = page.getByRole('region', { name: 'Kommentare' });
   await expect(comments.getByRole('listitem')).toHaveCount(2);

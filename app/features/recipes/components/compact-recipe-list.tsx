@@ -27,23 +27,7 @@ export function CompactRecipeList({ title, recipes, more }: Props) {
           Hier gibt es bald Rezepte.
         </Text>
       ) : (
-        <ul className={styles.list}>
-          {recipes.map((recipe) => (
-            <li key={recipe.uid} className={styles.item}>
-              <AppLink to={`/detail/${recipe.uid}`} tabIndex={-1} aria-hidden className={styles.thumbnail}>
-                <RecipeImage image={recipe.image} alt="" sizes="88px" aspectRatio="1 / 1" />
-              </AppLink>
-              <div>
-                <h3 className={styles.title}>
-                  <AppLink to={`/detail/${recipe.uid}`} className="title-link">
-                    {recipe.title}
-                  </AppLink>
-                </h3>
-                {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} />}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <CompactRecipeItems recipes={recipes} />
       )}
       {more && recipes.length > 0 && (
         <AppLink to={more.href} className={styles.more}>
@@ -52,5 +36,31 @@ export function CompactRecipeList({ title, recipes, more }: Props) {
         </AppLink>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The compact rows themselves (image, title, rating): in a side column, and under a recipe as its
+ * similar ones (`columns={2}`: two side by side from 600 px).
+ */
+export function CompactRecipeItems({ recipes, columns = 1 }: { recipes: RecipeSummary[]; columns?: 1 | 2 }) {
+  return (
+    <ul className={columns === 2 ? `${styles.list} ${styles.twoColumns}` : styles.list}>
+      {recipes.map((recipe) => (
+        <li key={recipe.uid} className={styles.item}>
+          <AppLink to={`/detail/${recipe.uid}`} tabIndex={-1} aria-hidden className={styles.thumbnail}>
+            <RecipeImage image={recipe.image} alt="" sizes="88px" aspectRatio="1 / 1" />
+          </AppLink>
+          <div>
+            <h3 className={styles.title}>
+              <AppLink to={`/detail/${recipe.uid}`} className="title-link">
+                {recipe.title}
+              </AppLink>
+            </h3>
+            {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} />}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
