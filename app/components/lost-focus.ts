@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useHydrated } from '../utils/use-hydrated.ts';
 
 // A focus that was lost: the focused element went away (a deleted card, a form
@@ -31,6 +32,25 @@ export function useTakeLostFocus() {
 /** The page's heading takes a lost focus. */
 export function focusHeadingIfLost() {
   takeLostFocus(document.querySelector<HTMLElement>('main h1'));
+}
+
+/**
+ * After a navigation in the page, a focus that was lost (the link followed is gone, as "Nächste
+ * Seite" on the last page or a card's title; the phone's search field closed by its search) goes to
+ * the new page's heading, where the page now starts. A focus that is still somewhere (a link in the
+ * header, the servings' buttons, cook mode's steps, a comment pointed at) stays: those effects run
+ * before this one, which sits in the layout around every page. Not on a page load (it starts at the
+ * top, for the skip link), nor when only the #fragment changed (the browser moves to its target).
+ */
+export function useHeadingTakesLostFocusOnNavigation() {
+  const { pathname, search } = useLocation();
+  const address = pathname + search;
+  const shownAddress = useRef(address);
+  useEffect(() => {
+    if (shownAddress.current === address) return;
+    shownAddress.current = address;
+    focusHeadingIfLost();
+  }, [address]);
 }
 
 function focusIsLost() {

@@ -1,7 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { pageHref, visiblePages } from '../utils/pagination.ts';
-import { focusHeadingIfLost } from './lost-focus.ts';
 import styles from './pagination-nav.module.css';
 
 type Props = {
@@ -21,14 +19,6 @@ type Props = {
  * (they stay for screen readers), so the bar fits 375 px.
  */
 export function PaginationNav({ pathname, page, pageCount, hrefFor = (n) => pageHref(pathname, n) }: Props) {
-  // The link followed can be gone on the new page ("Nächste Seite" on the last): the heading of the
-  // page, where it now starts, takes the focus instead of <body>.
-  const shownPage = useRef(page);
-  useEffect(() => {
-    if (shownPage.current === page) return;
-    shownPage.current = page;
-    focusHeadingIfLost();
-  }, [page]);
   if (pageCount <= 1) return null;
   const pages = visiblePages(page, pageCount);
   return (

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
 import type { Route } from './+types/search';
 import { useOptionalUser } from '../features/accounts/use-optional-user.ts';
 import { MarkedText } from '../features/recipes/components/marked-text.tsx';
@@ -10,13 +9,11 @@ import { ownerActionsFor } from '../features/recipes/components/recipe-owner-act
 import { SearchEmptyState } from '../features/recipes/components/search-empty-state.tsx';
 import { SearchForm } from '../features/recipes/components/search-form.tsx';
 import { searchRecipes } from '../features/recipes/recipe-search.server.ts';
-import { focusHeadingIfLost } from '../components/lost-focus.ts';
 import { PaginationNav } from '../components/pagination-nav.tsx';
 import { pageMeta } from '../utils/meta.ts';
 import { pageTitle } from '../utils/pagination.ts';
 import { hasFilters, MAX_QUERY_LENGTH, MAX_QUERY_WORDS, readSearchRequest, searchHref, SEARCH_PATH } from '../utils/search-params.ts';
 import { refusal } from '../utils/refusal.ts';
-import { useHydrated } from '../utils/use-hydrated.ts';
 
 // Not in the anonymous page cache (server/page-cache.ts lists the pages it
 // keeps): every query and filter would be a copy of its own, and the key would
@@ -49,17 +46,8 @@ function countText(total: number) {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, filters, ignored, shortened, result } = loaderData;
   const actionsFor = ownerActionsFor(useOptionalUser()?.id);
+  // The form is made anew for each search, so that its fields show the search made (from the header too).
   const formKey = searchHref(query, filters);
-  // A search in the browser, from this page's form (made anew for each search) or from the header's
-  // (on a phone its field closes), drops the focus: the results' heading takes it. Not on a page
-  // load, which starts at the top.
-  const [cameAfterLoad] = useState(useHydrated());
-  const searched = useRef(cameAfterLoad ? undefined : formKey);
-  useEffect(() => {
-    if (searched.current === formKey) return;
-    searched.current = formKey;
-    focusHeadingIfLost();
-  }, [formKey]);
   return (
     <Stack spacing={{ xs: 3, md: 4 }}>
       <Typography variant="h1">{query ? `Suche nach «${query}»` : 'Suche'}</Typography>

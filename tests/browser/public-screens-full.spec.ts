@@ -256,6 +256,29 @@ test('the first Tab shows "Zum Inhalt springen", which skips the header', async 
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
 });
 
+test('with the keyboard, a card followed hands the focus to the recipe\'s heading; a header link keeps it', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto('/hauptgang');
+  await hydrated(page);
+  const title = page.getByRole('main').getByRole('article').first().getByRole('heading', { level: 3 });
+  const name = await title.innerText();
+  await title.getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/detail\//);
+  // The card is gone with its page: the focus is where the new page starts, not on <body>.
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+  // A link that is still there after the navigation keeps the focus.
+  const backen = page.getByRole('navigation', { name: 'Kategorien' }).getByRole('link', { name: 'Backen' });
+  await backen.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/backen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backen' })).toBeVisible();
+  await expect(backen).toBeFocused();
+  expect(page.errors).toEqual([]);
+});
+
 test('footer links lead to the home page, the imprint and the privacy page', async ({ openPage }) => {
   const page = await openPage();
   await page.goto('/backen');
