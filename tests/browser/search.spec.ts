@@ -138,6 +138,35 @@ test('desktop with JavaScript: filters narrow the words; junk filters are named 
   expect(page.errors).toEqual([]);
 });
 
+test('a filter chosen applies with the next search, and until then the form says so', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/suche?q=Zopf');
+  await hydrated(page);
+  const text = 'Die geänderten Filter gelten, sobald du suchst.';
+  const note = main(page).locator('p').filter({ hasText: text });
+  // A screen reader hears it from a live region that was there before.
+  const spoken = main(page).getByRole('search').locator('[aria-live="polite"]');
+  const apply = main(page).getByRole('button', { name: 'Filter anwenden' });
+  await expect(spoken).toHaveText('');
+  await expect(note).toHaveCount(0);
+  await page.getByLabel('Schwierigkeit').selectOption('Einfach');
+  await expect(note).toBeVisible();
+  await expect(spoken).toHaveText(text);
+  await expect(apply).toBeVisible();
+  // The results stay as they were until the search.
+  await expect(page).toHaveURL('/suche?q=Zopf');
+  await expect(main(page).getByRole('status')).toHaveText('14 Rezepte gefunden');
+  // Chosen back: nothing is left to apply.
+  await page.getByLabel('Schwierigkeit').selectOption('Alle');
+  await expect(apply).toHaveCount(0);
+  await page.getByLabel('Dauer').selectOption('bis 15 Minuten');
+  await apply.click();
+  await expect(page).toHaveURL('/suche?q=Zopf&dauer=15');
+  await expect(note).toHaveCount(0);
+  await expect(page.getByLabel('Dauer')).toHaveValue('15');
+  expect(page.errors).toEqual([]);
+});
+
 test('with the keyboard, the search page\'s button wears a visible ring; not after a click', async ({ openPage }) => {
   const page = await openPage('desktop');
   await page.goto('/suche?q=Zopf');

@@ -3,12 +3,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { FormEvent } from 'react';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { CATEGORIES, LEVELS, TAGS } from '../../../utils/catalog.ts';
 import { DURATION_CHOICES, MAX_QUERY_LENGTH, SEARCH_PATH, SEARCH_PARAM_NAMES as P, type SearchFilters } from '../../../utils/search-params.ts';
 
 type Props = { query: string; filters: SearchFilters };
+
+const FILTERS_CHANGED = 'Die geänderten Filter gelten, sobald du suchst.';
+const FILTER_NAMES = [P.category, P.tag, P.level, P.duration] as const;
+
+/** The filters' fields as the search shown has them ('' for «Alle»). */
+function appliedValues(filters: SearchFilters): Record<(typeof FILTER_NAMES)[number], string> {
+  return {
+    [P.category]: filters.category ?? '',
+    [P.tag]: filters.tag ?? '',
+    [P.level]: filters.level ?? '',
+    [P.duration]: filters.maxDuration ? String(filters.maxDuration) : '',
+  };
+}
 
 /**
  * The search page's form: the words and the four filters. A plain GET form
@@ -18,6 +32,14 @@ type Props = { query: string; filters: SearchFilters };
 export function SearchForm({ query, filters }: Props) {
   const select = { select: true, size: 'small', slotProps: { select: { native: true }, inputLabel: { shrink: true } } } as const;
   const submit = useSubmit();
+  // A filter applies with the next search, not when chosen: applied at once, the results would move
+  // under a keyboard's arrow keys in the list. Until then the form says so, beside a button that applies it.
+  const [filtersChanged, setFiltersChanged] = useState(false);
+  const noteFilterChange = (event: FormEvent<HTMLFormElement>) => {
+    const fields = new FormData(event.currentTarget);
+    const applied = appliedValues(filters);
+    setFiltersChanged(FILTER_NAMES.some((name) => (fields.get(name) ?? '') !== applied[name]));
+  };
   // The address a reader bookmarks or shares names only what was chosen: a filter left at
   // "Alle" leaves no empty parameter behind (without JavaScript the browser sends them all).
   const submitWithoutEmptyFields = (event: FormEvent<HTMLFormElement>) => {
@@ -27,7 +49,7 @@ export function SearchForm({ query, filters }: Props) {
     void submit(fields, { method: 'get', action: SEARCH_PATH });
   };
   return (
-    <Form method="get" action={SEARCH_PATH} role="search" aria-label="Rezepte durchsuchen" onSubmit={submitWithoutEmptyFields}>
+    <Form method="get" action={SEARCH_PATH} role="search" aria-label="Rezepte durchsuchen" onSubmit={submitWithoutEmptyFields} onChange={noteFilterChange}>
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <TextField
@@ -79,7 +101,22 @@ export function SearchForm({ query, filters }: Props) {
               <option value={filters.maxDuration}>{`bis ${filters.maxDuration} Minuten`}</option>
             )}
           </TextField>
+          {/* Out of the grid's flow (position: absolute), so it takes no cell. */}
+          <span aria-live="polite" className="visually-hidden">
+            {filtersChanged ? FILTERS_CHANGED : ''}
+          </span>
         </Box>
+        {filtersChanged && (
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {/* Said by the live region above, which was there before the text. */}
+            <Typography variant="body2" aria-hidden sx={{ color: 'text.secondary' }}>
+              {FILTERS_CHANGED}
+            </Typography>
+            <Button type="submit" variant="outlined" size="small">
+              Filter anwenden
+            </Button>
+          </Stack>
+        )}
       </Stack>
     </Form>
   );
