@@ -87,7 +87,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           )
         }
       >
-        {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid leadsPage recipes={recipes} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
+        {recipes.length === 0 ? <RecipeEmptyState /> : <RecipeGrid leadsPage recipes={recipes} showCategory={false} columns={hasSide ? 2 : 3} actionsFor={actionsFor} hiddenHeading={`Alle Rezepte: ${category}`} />}
         <PaginationNav pathname={pathname} page={page} pageCount={pageCount} />
       </MainWithSide>
     </Stack>

@@ -92,6 +92,8 @@ test('category pages list their recipes and side columns', async ({ openPage }) 
   const titles = await page.getByRole('main').locator('h3').allTextContents();
   expect(titles).toEqual(expect.arrayContaining(['Bärlauch-Risotto', 'Risotto mit Spargeln']));
   await expect(page.getByRole('region', { name: 'Vegetarisch' }).getByRole('heading', { level: 3 })).toHaveText(['Bärlauch-Risotto']);
+  // The cards do not repeat the page's category on their pictures (a tag's page shows it, below).
+  await expect(page.getByRole('main').locator('article').getByText('Hauptgang', { exact: true })).toHaveCount(0);
   // Each page hydrated before the next replaces it: the errors asserted below include React's.
   await hydrated(page);
 
@@ -111,6 +113,7 @@ test('tag pages accept URL-encoded tags; unknown tags are a real 404; /tags goes
   let response = await page.goto('/tags/S%C3%BCss');
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('main').locator('h3')).toHaveText(['Aargauer Rüeblitorte', 'Mailänderli']);
+  await expect(page.getByRole('main').locator('article').getByText('Backen', { exact: true })).toHaveCount(2);
 
   response = await page.goto('/tags/Torten%20%26%20Kuchen');
   await expect(page.getByRole('main').locator('h3')).toHaveText(['Aargauer Rüeblitorte']);

@@ -11,15 +11,17 @@ type Props = {
   priority?: boolean;
   /** Title and lead as shown, where they differ from the text (search hits with their matches marked). */
   shown?: { title: ReactNode; lead: ReactNode };
+  /** The category's badge on the picture; not on the category's own page, where every card would repeat it. */
+  showCategory?: boolean;
 };
 
-export function RecipeCard({ recipe, actions, priority = false, shown }: Props) {
+export function RecipeCard({ recipe, actions, priority = false, shown, showCategory = true }: Props) {
   const href = `/detail/${recipe.uid}` as const;
   return (
     <article className={styles.card}>
       <AppLink to={href} tabIndex={-1} aria-hidden className={styles.imageLink}>
         <RecipeImage image={recipe.image} alt="" priority={priority} sizes="(min-width: 1300px) 400px, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw" />
-        <span className={styles.category}>{recipe.category}</span>
+        {showCategory && <span className={styles.category}>{recipe.category}</span>}
       </AppLink>
       <div className={styles.content}>
         <h3 className={styles.title}>

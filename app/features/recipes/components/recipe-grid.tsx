@@ -18,10 +18,12 @@ type Props<T extends RecipeSummary> = {
   leadsPage?: boolean;
   /** Title and lead as shown on a card (search hits: their matches marked). */
   shownFor?: (recipe: T) => { title: ReactNode; lead: ReactNode };
+  /** False on a category's page: its cards do not repeat the category's badge. */
+  showCategory?: boolean;
 };
 
 /** The recipe cards of a list (static CSS: see recipe-grid.module.css). */
-export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, actionsFor, hiddenHeading, leadsPage = false, shownFor }: Props<T>) {
+export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, actionsFor, hiddenHeading, leadsPage = false, shownFor, showCategory }: Props<T>) {
   return (
     <>
       {hiddenHeading && (
@@ -32,7 +34,7 @@ export function RecipeGrid<T extends RecipeSummary>({ recipes, columns = 3, acti
       <ul className={columns === 3 ? `${styles.grid} ${styles.threeColumns}` : styles.grid}>
         {recipes.map((recipe, index) => (
           <li key={recipe.uid} className={styles.item}>
-            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} priority={leadsPage && index === 0} shown={shownFor?.(recipe)} />
+            <RecipeCard recipe={recipe} actions={actionsFor?.(recipe)} priority={leadsPage && index === 0} shown={shownFor?.(recipe)} showCategory={showCategory} />
           </li>
         ))}
       </ul>
