@@ -29,28 +29,34 @@ export function useTakeLostFocus() {
   return cameAfterLoad ? takeLostFocus : undefined;
 }
 
-/** The page's heading takes a lost focus. */
+/** The page's heading takes a lost focus (cook mode's is in its header, outside <main>). */
 export function focusHeadingIfLost() {
-  takeLostFocus(document.querySelector<HTMLElement>('main h1'));
+  takeLostFocus(document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1'));
 }
 
 /**
  * After a navigation in the page, a focus that was lost (the link followed is gone, as "Nächste
  * Seite" on the last page or a card's title; the phone's search field closed by its search) goes to
- * the new page's heading, where the page now starts. A focus that is still somewhere (a link in the
- * header, the servings' buttons, cook mode's steps, a comment pointed at) stays: those effects run
- * before this one, which sits in the layout around every page. Not on a page load (it starts at the
- * top, for the skip link), nor when only the #fragment changed (the browser moves to its target).
+ * where the new page starts: its heading, or the #fragment's target the page scrolled to (which a
+ * part loaded later, as the comment form, takes itself). A focus that is still somewhere (a link in
+ * the header, the servings' buttons, cook mode's steps, a comment pointed at) stays: those effects
+ * run before this one, which sits in the layout around every page. Not on a page load (it starts at
+ * the top, for the skip link), nor when only the #fragment changed (the browser moves to its target).
  */
 export function useHeadingTakesLostFocusOnNavigation() {
-  const { pathname, search } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const address = pathname + search;
-  const shownAddress = useRef(address);
+  // The layout is made anew between a page and an error page: made after the page ran, it came
+  // with a navigation.
+  const [cameAfterLoad] = useState(useHydrated());
+  const shownAddress = useRef(cameAfterLoad ? undefined : address);
   useEffect(() => {
     if (shownAddress.current === address) return;
     shownAddress.current = address;
-    focusHeadingIfLost();
-  }, [address]);
+    // The blog's own fragments are plain ASCII ids: no decoding (which could throw).
+    if (hash) takeLostFocus(document.getElementById(hash.slice(1)));
+    else focusHeadingIfLost();
+  }, [address, hash]);
 }
 
 function focusIsLost() {

@@ -192,6 +192,8 @@ for (const javaScriptEnabled of [true, false]) {
     await expect(page).toHaveURL(`${recipePath}?portionen=6#kommentar-schreiben`);
     await expect(page.getByRole('heading', { name: 'Wie hat es dir geschmeckt?' })).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Kommentieren' })).toBeVisible();
+    // With JavaScript the focus starts there too (the next Tab goes to the stars), not at the top of the page.
+    if (javaScriptEnabled) await expect(page.getByRole('heading', { name: 'Wie hat es dir geschmeckt?' })).toBeFocused();
   });
 }
 

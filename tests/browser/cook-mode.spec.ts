@@ -68,8 +68,16 @@ test('from the recipe into cook mode: the steps by button, arrow key and swipe; 
   expect(page.errors).toEqual([]);
 });
 
-test('with the keyboard: "← Zurück" to the first step hands the focus to "Weiter →"; a step is read out with its text', async ({ openPage }) => {
+test('with the keyboard: into cook mode, its title has the focus; "← Zurück" to the first step hands it to "Weiter →"; a step is read out with its text', async ({ openPage }) => {
   const page = await openPage('desktop');
+  await page.goto(recipePath);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Kochmodus' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(stepHeading(page)).toHaveText('Schritt 1 von 3');
+  // The link followed is gone with the recipe's page: the focus starts at cook mode's title (in its header).
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+
   await page.goto(`${recipePath}/kochmodus?schritt=2`);
   await hydrated(page);
   // The live region holds the step's number and its text, so both are read out when it changes.

@@ -278,8 +278,22 @@ test('with the keyboard, a card followed hands the focus to the recipe\'s headin
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/backen');
   await expect(page.getByRole('heading', { level: 1, name: 'Backen' })).toBeVisible();
+  // Checked after the page's effects have run: nothing took the focus away.
+  await page.evaluate(() => new Promise(requestAnimationFrame));
   await expect(backen).toBeFocused();
   expect(page.errors).toEqual([]);
+});
+
+test('with the keyboard, "Zur Startseite" on a 404 page hands the focus to the home page\'s heading', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  const response = await page.goto('/gibt-es-nicht');
+  expect(response?.status()).toBe(404);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Zur Startseite', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/');
+  // From the error page to a page the layout is made anew; the rule holds there too.
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
 });
 
 test('footer links lead to the home page, the imprint and the privacy page', async ({ openPage }) => {

@@ -85,6 +85,20 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   expect(page.errors).toEqual([]);
 });
 
+test('phone: the words shown searched again from the header (the same address) hand the focus to the heading too', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/suche?q=Zopf');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Suche öffnen' }).click();
+  const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
+  await field.fill('Zopf');
+  await field.press('Enter');
+  await expect(field).toBeHidden();
+  await expect(page).toHaveURL('/suche?q=Zopf');
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Suche nach «Zopf»' })).toBeFocused();
+  expect(page.errors).toEqual([]);
+});
+
 test('phone with the keyboard: the icon is a button (Enter and the space bar); Escape closes the field and the focus goes back to it', async ({ openPage }) => {
   const page = await openPage('mobile');
   await page.goto('/');

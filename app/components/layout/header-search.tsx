@@ -2,6 +2,7 @@ import { SearchIcon } from '../icons.tsx';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { ButtonWithPageFallback } from '../button-with-page-fallback.tsx';
+import { focusHeadingIfLost } from '../lost-focus.ts';
 import { MAX_QUERY_LENGTH, SEARCH_PATH } from '../../utils/search-params.ts';
 import styles from './header-search.module.css';
 
@@ -19,8 +20,13 @@ export function HeaderSearch() {
   const input = useRef<HTMLInputElement>(null);
   const toggle = useRef<HTMLAnchorElement>(null);
   const id = useId();
+  // Closed by a search, the field drops the focus. The page's heading takes it, even when the search
+  // was the one already shown (the same address: no navigation for the layout's rule to see).
+  const wasOpen = useRef(false);
   useEffect(() => {
     if (open) input.current?.focus();
+    else if (wasOpen.current) focusHeadingIfLost();
+    wasOpen.current = open;
   }, [open]);
 
   return (

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
 import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes.ts';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
+import { takeLostFocus } from '../../../components/lost-focus.ts';
 import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
@@ -59,7 +60,12 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
   // load or a step back (POP): there the browser and React Router's scroll restoration decide.
   const navigationType = useNavigationType();
   useEffect(() => {
-    if (navigationType !== 'POP' && window.location.hash === `#${COMMENT_FORM_ANCHOR}`) document.getElementById(COMMENT_FORM_ANCHOR)?.scrollIntoView();
+    if (navigationType !== 'POP' && window.location.hash === `#${COMMENT_FORM_ANCHOR}`) {
+      const anchor = document.getElementById(COMMENT_FORM_ANCHOR);
+      anchor?.scrollIntoView();
+      // The link followed (on the sign-in page) is gone: the focus starts here too, not at the top.
+      takeLostFocus(anchor);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the form comes
   }, []);
 
