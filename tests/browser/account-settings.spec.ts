@@ -7,7 +7,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo } from './support/fixtures.ts';
+import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo, PASSWORD_CHANGE_WAIT } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -122,13 +122,13 @@ test('change the password: the other device is signed out, the new password sign
   await form.getByLabel(/^Aktuelles Passwort/).fill('nicht-mein-Passwort');
   await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
   await form.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(form.getByText('Das Passwort stimmt nicht.')).toBeVisible();
+  await expect(form.getByText('Das Passwort stimmt nicht.')).toBeVisible(PASSWORD_CHANGE_WAIT);
   await expect(form.getByLabel(/^Aktuelles Passwort/)).toBeFocused();
 
   await form.getByLabel(/^Aktuelles Passwort/).fill(TEST_PASSWORD);
   await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
   await form.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(page).toHaveURL('/konto?geaendert=passwort');
+  await expect(page).toHaveURL('/konto?geaendert=passwort', PASSWORD_CHANGE_WAIT);
   await expect(form.getByRole('status')).toHaveText('Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.');
   await expect(form.getByLabel(/^Neues Passwort/)).toHaveValue('');
   await mail.waitForMail(user.email, /Dein Passwort wurde geändert/);
@@ -259,7 +259,7 @@ test('without JavaScript the forms work as plain posts, and the answer shows whe
   await password.getByLabel(/^Aktuelles Passwort\W*$/).fill('falsches-Passwort');
   await password.getByLabel(/^Neues Passwort\W*$/).fill('Neues-Passwort-1');
   await password.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(page).toHaveURL('/konto#passwort');
+  await expect(page).toHaveURL('/konto#passwort', PASSWORD_CHANGE_WAIT);
   await expect(page.getByRole('form', { name: 'Passwort ändern' }).getByText('Das Passwort stimmt nicht.')).toBeInViewport();
 });
 

@@ -8,11 +8,19 @@ import { createUser } from './factories.ts';
 
 export const TEST_PASSWORD = 'Zopf-am-Sonntag-1';
 
+// One real hash per password serves every test account of a test process: a derivation costs
+// 128 MiB and 0.6–3 s of CPU, which the server's own sign-ins under test need more.
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string) {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+}
+
 export async function createAccount(name = 'Beat Keller', password = TEST_PASSWORD) {
   const user = await createUser({ name, email: `${name.split(' ')[0]!.toLowerCase()}-${randomUUID().slice(0, 8)}@example.ch` });
   await getDb()
     .insert(accounts)
-    .values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await hashPassword(password) });
+    .values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await hashOnce(password) });
   return user;
 }
 
