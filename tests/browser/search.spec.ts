@@ -174,9 +174,12 @@ test('a filter chosen applies with the next search, and until then the form says
   await page.getByLabel('Schwierigkeit').selectOption('Alle');
   await expect(apply).toHaveCount(0);
   await page.getByLabel('Dauer').selectOption('bis 15 Minuten');
+  await expect(apply).toHaveAccessibleDescription(text);
   await apply.click();
   await expect(page).toHaveURL('/suche?q=Zopf&dauer=15');
   await expect(note).toHaveCount(0);
+  // The button is gone with the applied search: the results' heading has the focus.
+  await expect(main(page).getByRole('heading', { level: 1 })).toBeFocused();
   await expect(page.getByLabel('Dauer')).toHaveValue('15');
   expect(page.errors).toEqual([]);
 });

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { CATEGORIES, LEVELS, TAGS } from '../../../utils/catalog.ts';
 import { DURATION_CHOICES, MAX_QUERY_LENGTH, SEARCH_PATH, SEARCH_PARAM_NAMES as P, type SearchFilters } from '../../../utils/search-params.ts';
@@ -35,6 +35,7 @@ export function SearchForm({ query, filters }: Props) {
   // A filter applies with the next search, not when chosen: applied at once, the results would move
   // under a keyboard's arrow keys in the list. Until then the form says so, beside a button that applies it.
   const [filtersChanged, setFiltersChanged] = useState(false);
+  const changedNoteId = useId();
   const noteFilterChange = (event: FormEvent<HTMLFormElement>) => {
     const fields = new FormData(event.currentTarget);
     const applied = appliedValues(filters);
@@ -102,7 +103,7 @@ export function SearchForm({ query, filters }: Props) {
             )}
           </TextField>
           {/* Out of the grid's flow (position: absolute), so it takes no cell. */}
-          <span aria-live="polite" className="visually-hidden">
+          <span id={changedNoteId} aria-live="polite" className="visually-hidden">
             {filtersChanged ? FILTERS_CHANGED : ''}
           </span>
         </Box>
@@ -112,7 +113,7 @@ export function SearchForm({ query, filters }: Props) {
             <Typography variant="body2" aria-hidden sx={{ color: 'text.secondary' }}>
               {FILTERS_CHANGED}
             </Typography>
-            <Button type="submit" variant="outlined" size="small">
+            <Button type="submit" variant="outlined" size="small" aria-describedby={changedNoteId}>
               Filter anwenden
             </Button>
           </Stack>
