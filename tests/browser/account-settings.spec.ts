@@ -130,6 +130,8 @@ test('change the password: the other device is signed out, the new password sign
   await form.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page).toHaveURL('/konto?geaendert=passwort', PASSWORD_CHANGE_WAIT);
   await expect(form.getByRole('status')).toHaveText('Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.');
+  // The answer to this form: it has the focus its button dropped, not the page's heading above.
+  await expect(form.getByRole('status')).toBeFocused();
   await expect(form.getByLabel(/^Neues Passwort/)).toHaveValue('');
   await mail.waitForMail(user.email, /Dein Passwort wurde geändert/);
   // The notice comes from the address: loaded again, or after another form's answer, it takes no focus.

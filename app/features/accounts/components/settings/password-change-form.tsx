@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useState } from 'react';
 import { Form, useLocation } from 'react-router';
 import { PASSWORD_HINT } from '../../../../utils/password-policy.ts';
 import { changePasswordSchema, type SettingsAnswer } from '../../account-schemas.ts';
@@ -15,14 +16,32 @@ export function PasswordChangeForm({ actionData, notice, email }: Props) {
   const { ref, action, onSubmit, errors, formError, pending } = useSettingsForm('password', changePasswordSchema, actionData);
   // A successful change redirects (new location): the fields start empty again.
   const { key } = useLocation();
+  // Sent from here and answered by the redirect (no action data): the notice is this form's answer
+  // and takes the focus its button dropped. Another form's answer comes with action data.
+  const [sentHere, setSentHere] = useState(false);
   return (
-    <Form ref={ref} method="post" action={action} noValidate onSubmit={onSubmit} aria-label="Passwort ändern" key={key}>
+    <Form
+      ref={ref}
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={(event) => {
+        setSentHere(true);
+        onSubmit(event);
+      }}
+      aria-label="Passwort ändern"
+      key={key}
+    >
       <input type="hidden" name="intent" value="password" />
       <AccountUsername email={email} />
       <Stack spacing={2.5} sx={{ alignItems: 'flex-start' }}>
-        {/* The notice comes from the address (the change redirects), which stays through other forms' answers: it moves no
-            focus. A next attempt here replaces it: sent, answered, or refused by the page's own check. */}
-        <FormMessages message={pending || actionData?.intent === 'password' || Object.values(errors).some(Boolean) ? undefined : notice} formError={formError} answersSubmission={false} />
+        {/* The notice comes from the address (the change redirects), which stays through other forms' answers: there it
+            moves no focus. A next attempt here replaces it: sent, answered, or refused by the page's own check. */}
+        <FormMessages
+          message={pending || actionData?.intent === 'password' || Object.values(errors).some(Boolean) ? undefined : notice}
+          formError={formError}
+          answersSubmission={sentHere && actionData === undefined}
+        />
         <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
         <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} />
         <Button type="submit" variant="contained" loading={pending}>
