@@ -19,8 +19,11 @@ export default defineConfig({
   // A flaky test is a bug to fix, not to retry.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Sign-ins and password changes derive scrypt keys of 128 MiB (lib/password-hash.server.ts): 0.6 s
+  // alone on a slow 2-core machine, and up to about 10 s while the other file's browser and server run
+  // beside it. A test that signs in several times needs the room.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   // A failed test leaves its trace here: npx playwright show-trace <trace.zip>
   outputDir: 'test-results/browser',
   reporter: 'list',
