@@ -7,22 +7,12 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
 import { Form, useSubmit } from 'react-router';
 import { CATEGORIES, LEVELS, TAGS } from '../../../utils/catalog.ts';
-import { DURATION_CHOICES, MAX_QUERY_LENGTH, SEARCH_PATH, SEARCH_PARAM_NAMES as P, type SearchFilters } from '../../../utils/search-params.ts';
+import { DURATION_CHOICES, MAX_QUERY_LENGTH, SEARCH_PATH, SEARCH_PARAM_NAMES as P, searchParamsFor, type SearchFilters } from '../../../utils/search-params.ts';
 
 type Props = { query: string; filters: SearchFilters };
 
 const FILTERS_CHANGED = 'Die geänderten Filter gelten, sobald du suchst.';
 const FILTER_NAMES = [P.category, P.tag, P.level, P.duration] as const;
-
-/** The filters' fields as the search shown has them ('' for «Alle»). */
-function appliedValues(filters: SearchFilters): Record<(typeof FILTER_NAMES)[number], string> {
-  return {
-    [P.category]: filters.category ?? '',
-    [P.tag]: filters.tag ?? '',
-    [P.level]: filters.level ?? '',
-    [P.duration]: filters.maxDuration ? String(filters.maxDuration) : '',
-  };
-}
 
 /**
  * The search page's form: the words and the four filters. A plain GET form
@@ -38,8 +28,8 @@ export function SearchForm({ query, filters }: Props) {
   const changedNoteId = useId();
   const noteFilterChange = (event: FormEvent<HTMLFormElement>) => {
     const fields = new FormData(event.currentTarget);
-    const applied = appliedValues(filters);
-    setFiltersChanged(FILTER_NAMES.some((name) => (fields.get(name) ?? '') !== applied[name]));
+    const applied = new URLSearchParams(searchParamsFor('', filters));
+    setFiltersChanged(FILTER_NAMES.some((name) => (fields.get(name) ?? '') !== (applied.get(name) ?? '')));
   };
   // The address a reader bookmarks or shares names only what was chosen: a filter left at
   // "Alle" leaves no empty parameter behind (without JavaScript the browser sends them all).
