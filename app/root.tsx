@@ -14,7 +14,7 @@ import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { lazyComponent } from './components/lazy-component.tsx';
-import { useHeadingTakesLostFocusOnNavigation } from './components/lost-focus.ts';
+import { usePlaceLostFocusOnNavigation } from './components/lost-focus.ts';
 import { useOptionalUser } from './features/accounts/use-optional-user.ts';
 import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
@@ -44,7 +44,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  useHeadingTakesLostFocusOnNavigation();
+  usePlaceLostFocusOnNavigation();
   // Says that the page's controls respond: browser tests wait for it.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';

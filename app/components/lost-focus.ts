@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
 import { useHydrated } from '../utils/use-hydrated.ts';
 
 // A focus that was lost: the focused element went away (a deleted card, a form
@@ -42,21 +42,76 @@ export function focusHeadingIfLost() {
  * the header, the servings' buttons, cook mode's steps, a comment pointed at) stays: those effects
  * run before this one, which sits in the layout around every page. Not on a page load (it starts at
  * the top, for the skip link), nor when only the #fragment changed (the browser moves to its target).
+ *
+ * A step back or forward through the history returns where the reader was: the scroll position
+ * (ScrollRestoration) and the link the reader left that page by, as a browser does when it keeps
+ * the page (back-forward cache). The next Tab goes on from there, not from a heading far above.
  */
-export function useHeadingTakesLostFocusOnNavigation() {
-  const { pathname, search, hash } = useLocation();
+export function usePlaceLostFocusOnNavigation() {
+  const { pathname, search, hash, key } = useLocation();
+  const navigationType = useNavigationType();
   const address = pathname + search;
   // The layout is made anew between a page and an error page: made after the page ran, it came
   // with a navigation.
   const [cameAfterLoad] = useState(useHydrated());
   const shownAddress = useRef(cameAfterLoad ? undefined : address);
+  useRememberWhereEachEntryWasLeft(key);
   useEffect(() => {
     if (shownAddress.current === address) return;
     shownAddress.current = address;
+    if (navigationType === 'POP') focusWhereEntryWasLeft(key);
     // The blog's own fragments are plain ASCII ids: no decoding (which could throw).
-    if (hash) takeLostFocus(document.getElementById(hash.slice(1)));
+    else if (hash) takeLostFocus(document.getElementById(hash.slice(1)));
     else focusHeadingIfLost();
-  }, [address, hash]);
+  }, [address, hash, key, navigationType]);
+}
+
+/** Where each history entry of this document was left: a selector and which of its matches. */
+const leftFrom = new Map<string, { selector: string; index: number }>();
+
+/**
+ * Keeps, for the entry shown, the element focused last or the link clicked last (Safari does not
+ * focus a clicked link). An element that cannot be found again (no id, not a link) forgets it.
+ */
+function useRememberWhereEachEntryWasLeft(key: string) {
+  const shownEntry = useRef(key);
+  // Before any page's effect moves the focus on the new entry.
+  useLayoutEffect(() => {
+    shownEntry.current = key;
+  }, [key]);
+  useEffect(() => {
+    const rememberFocused = (event: FocusEvent) => {
+      const found = event.target instanceof Element ? findAgainBy(event.target) : undefined;
+      if (found) leftFrom.set(shownEntry.current, found);
+      else leftFrom.delete(shownEntry.current);
+    };
+    const rememberLink = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const found = link ? findAgainBy(link) : undefined;
+      if (found) leftFrom.set(shownEntry.current, found);
+    };
+    document.addEventListener('focusin', rememberFocused);
+    document.addEventListener('click', rememberLink, true);
+    return () => {
+      document.removeEventListener('focusin', rememberFocused);
+      document.removeEventListener('click', rememberLink, true);
+    };
+  }, []);
+}
+
+function findAgainBy(element: Element) {
+  const href = element instanceof HTMLAnchorElement ? element.getAttribute('href') : null;
+  const selector = element.id ? `#${CSS.escape(element.id)}` : href !== null ? `a[href="${CSS.escape(href)}"]` : undefined;
+  if (!selector) return undefined;
+  return { selector, index: [...document.querySelectorAll(selector)].indexOf(element) };
+}
+
+/** A lost focus returns to where the entry was left, if that is still shown; else it stays lost. */
+function focusWhereEntryWasLeft(key: string) {
+  const left = leftFrom.get(key);
+  if (!left || !focusIsLost()) return;
+  const element = document.querySelectorAll(left.selector)[left.index];
+  if (element instanceof HTMLElement && isShown(element)) element.focus({ preventScroll: true });
 }
 
 function focusIsLost() {

@@ -284,6 +284,36 @@ test('with the keyboard, a card followed hands the focus to the recipe\'s headin
   expect(page.errors).toEqual([]);
 });
 
+test('a step back returns the focus to the card followed, where the page is scrolled to; a step forward to the link left by', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/hauptgang');
+  await hydrated(page);
+  // The last card's title, scrolled to the top of the screen.
+  const cardLink = page.getByRole('main').getByRole('article').last().getByRole('heading', { level: 3 }).getByRole('link');
+  await cardLink.evaluate((link) => link.scrollIntoView({ block: 'start' }));
+  await cardLink.focus();
+  const scrolledTo = await page.evaluate(() => window.scrollY);
+  expect(scrolledTo).toBeGreaterThan(0);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/detail\//);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  const leftBy = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+  expect(leftBy).toBeTruthy();
+
+  await page.goBack();
+  await expect(page).toHaveURL('/hauptgang');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hauptgang' })).toBeVisible();
+  // As a browser's back-forward cache would: the link followed, not the heading far above it.
+  await expect(cardLink).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolledTo);
+
+  await page.goForward();
+  await expect(page).toHaveURL(/\/detail\//);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(leftBy);
+  expect(page.errors).toEqual([]);
+});
+
 test('with the keyboard, "Zur Startseite" on a 404 page hands the focus to the home page\'s heading', async ({ openPage }) => {
   const page = await openPage('desktop');
   const response = await page.goto('/gibt-es-nicht');
