@@ -65,6 +65,9 @@ test('phone with JavaScript: the icon opens the field in the header; a typo stil
   const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
   await expect(field).toBeVisible();
   await expect(field).toBeFocused();
+  // The opened row moves the page down rather than cover its top.
+  const row = await page.getByRole('search', { name: 'Rezepte' }).first().boundingBox();
+  expect((await main(page).boundingBox())!.y).toBeGreaterThanOrEqual(row!.y + row!.height);
   await field.fill('Zopff');
   // A slow answer: the page shows that it loads (held until the progress has been seen).
   const answer = await holdRequests(page, '**/suche.data*');

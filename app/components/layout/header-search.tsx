@@ -10,7 +10,8 @@ import styles from './header-search.module.css';
  * The header's search: from 600 px a field with a button; on phones an icon.
  * Without JavaScript the field is a plain GET form to /suche and the icon a
  * link to /suche (which has the full form). With it, the icon is a button
- * that opens the field below the bar (a disclosure) and puts the cursor in it.
+ * that opens the field below the bar (a disclosure: the page moves down for it)
+ * and puts the cursor in it.
  */
 export function HeaderSearch() {
   // Open on the page where it was opened: a search (or any navigation) closes it.
@@ -49,6 +50,8 @@ export function HeaderSearch() {
         role="search"
         aria-label="Rezepte"
         className={`${styles.form} ${open ? styles.open : ''}`}
+        // The bar makes room for the opened row on phones (site-layout.module.css).
+        data-search-open={open || undefined}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !open) return;
           setOpenOn(null);
