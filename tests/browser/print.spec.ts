@@ -60,6 +60,10 @@ test('the print layout keeps the recipe and its address, and leaves out everythi
   ]) {
     await expect(left).toBeHidden();
   }
+  // The cards' gold rules are straight on paper: no stray arcs where the rounded card is gone.
+  for (const card of [page.getByRole('region', { name: 'Zutaten' }), page.getByRole('region', { name: 'Tipps & Tricks' })]) {
+    expect(await card.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).toBe('0px');
+  }
   // On screen the address is not repeated.
   await page.emulateMedia({ media: 'screen' });
   await expect(page.getByText(`Quelle: ${app.url}`)).toBeHidden();
