@@ -61,6 +61,8 @@ test('readers rate and comment; the average follows; authors delete only their o
   await logInAndGo(beatPage, recipePath, beat.email);
   await hydrated(beatPage);
   await expect(beatPage.getByRole('textbox', { name: 'Nickname', exact: true })).toHaveValue('Beat Keller');
+  // He has not rated this recipe yet: nothing says a rating would replace one.
+  await expect(beatPage.getByRole('radiogroup', { name: 'Bewertung' })).toHaveAccessibleDescription('');
 
   // Validation: a rating is required, then a text. The focus goes to the first field with a message, the stars.
   await beatPage.getByRole('button', { name: 'Kommentieren' }).click();
@@ -437,6 +439,10 @@ test('a second rating by the same reader replaces the first; the first keeps its
   const page = await openPage('desktop');
   await logInAndGo(page, recipe.path, beat.email);
   await hydrated(page);
+  // The form says so before he rates again.
+  const replaces = 'Du hast dieses Rezept schon bewertet: Deine neue Bewertung ersetzt die bisherige im Durchschnitt.';
+  await expect(page.getByText(replaces)).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Bewertung' })).toHaveAccessibleDescription(replaces);
   await rate(page, 3, 'Beim zweiten Mal etwas zu dick.');
   const comments = page.getByRole('region', { name: 'Kommentare' });
   await expect(comments.getByText('Beim zweiten Mal etwas zu dick.')).toBeVisible();

@@ -15,6 +15,8 @@ type Props = {
   /** The star checked at first (0 for none). */
   defaultValue: number;
   label: (value: number) => string;
+  /** A line about the choice under the stars, read with the group (replaced by an error). */
+  hint?: string;
   /** The field's message, read out at once (role="alert"). */
   error?: string;
   onChange?: () => void;
@@ -25,12 +27,13 @@ type Props = {
  * (size large) without its script: five radio buttons (a plain form before
  * JavaScript, arrow keys move between them) whose stars CSS fills.
  */
-export function StarRatingInput({ name, groupLabel, defaultValue, label, error, onChange }: Props) {
+export function StarRatingInput({ name, groupLabel, defaultValue, label, hint, error, onChange }: Props) {
   const id = useId();
+  const message = error ?? hint;
   const { group, choose, tabIndexOf } = useRadioTabStop(STAR_VALUES, String(defaultValue));
   return (
     <div>
-      <span ref={group} className={styles.root} role="radiogroup" aria-label={groupLabel} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-message` : undefined}>
+      <span ref={group} className={styles.root} role="radiogroup" aria-label={groupLabel} aria-invalid={error ? true : undefined} aria-describedby={message ? `${id}-message` : undefined}>
         {VALUES.map((value) => (
           <StarChoice
             key={value}
@@ -47,10 +50,16 @@ export function StarRatingInput({ name, groupLabel, defaultValue, label, error, 
           />
         ))}
       </span>
-      {error && (
+      {error ? (
         <p id={`${id}-message`} className={styles.message} role="alert">
           {error}
         </p>
+      ) : (
+        hint && (
+          <p id={`${id}-message`} className={styles.hint}>
+            {hint}
+          </p>
+        )
       )}
     </div>
   );

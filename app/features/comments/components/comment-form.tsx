@@ -35,6 +35,8 @@ type Props = {
   result: CommentActionResult | undefined;
   /** The reader wrote this recipe: they may comment but not rate it, so the form has no stars. */
   ownRecipe?: boolean;
+  /** The reader's rating already counts in this recipe's mean: a new one takes its place. */
+  ratedBefore?: boolean;
 };
 
 /**
@@ -43,7 +45,7 @@ type Props = {
  * parent gives it a new `key` after each saved comment, which resets it.
  * Static HTML and CSS, no MUI: it renders on every signed-in recipe page.
  */
-export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
+export function CommentForm({ displayName, result, ownRecipe = false, ratedBefore = false }: Props) {
   const failed = result && !result.ok ? result : undefined;
   const { errors, formError, pending, onSubmit, clearError, ref } = useForm({
     answer: failed,
@@ -95,6 +97,7 @@ export function CommentForm({ displayName, result, ownRecipe = false }: Props) {
               groupLabel="Bewertung"
               defaultValue={Number(failed?.values?.rating) || 0}
               label={starLabel}
+              hint={ratedBefore ? 'Du hast dieses Rezept schon bewertet: Deine neue Bewertung ersetzt die bisherige im Durchschnitt.' : undefined}
               error={errors.rating}
               onChange={() => clearError('rating')}
             />

@@ -103,7 +103,13 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
         }
       />
       {user ? (
-        <CommentForm key={formKey} displayName={displayName(user.name)} result={createResult} ownRecipe={recipeOwnerId === user.id} />
+        <CommentForm
+          key={formKey}
+          displayName={displayName(user.name)}
+          result={createResult}
+          ownRecipe={recipeOwnerId === user.id}
+          ratedBefore={state.comments.some((comment) => comment.authorId === user.id && comment.ratingCounts)}
+        />
       ) : (
         <Paper className={styles.signInHint}>
           <Text>
