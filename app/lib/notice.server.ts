@@ -10,6 +10,7 @@ const NOTICES = {
   'recipe-created': 'Dein Rezept ist veröffentlicht.',
   'recipe-updated': 'Deine Änderungen sind gespeichert.',
   'recipe-deleted': 'Dein Rezept ist gelöscht.',
+  'signed-out': 'Du bist abgemeldet.',
 } as const;
 export type NoticeKey = keyof typeof NOTICES;
 

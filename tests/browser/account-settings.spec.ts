@@ -281,6 +281,7 @@ test('without JavaScript the account icon leads to the account page, with the pr
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Du bist abgemeldet.' })).toBeVisible();
   await page.goto('/konto');
   await expect(page).toHaveURL(/\/login/);
 });

@@ -70,6 +70,12 @@ test('register, confirm the address by mail, use the account menu, log out and i
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toHaveCount(0);
+  // Said once, on the page the sign-out led to; loaded again, the page has no notice.
+  const signedOut = page.getByRole('status').filter({ hasText: 'Du bist abgemeldet.' });
+  await expect(signedOut).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(signedOut).toHaveCount(0);
 
   await page.goto('/login');
   await hydrated(page);

@@ -222,7 +222,7 @@ export async function resetPassword({ form, clientIp }: Client) {
 export async function signOut({ request }: { request: Request }) {
   try {
     const { headers } = await getAuth().api.signOut({ headers: authHeaders(request), returnHeaders: true });
-    return redirectWithCookies('/', headers);
+    return redirectWithCookies('/', headers, await carryNotice('signed-out'));
   } catch (error) {
     log.error(MESSAGES.logoutFailed, { error });
     return refuse('logout-failed');
