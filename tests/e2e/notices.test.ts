@@ -69,3 +69,22 @@ test('a notice cookie the server did not write shows nothing, is removed, and is
     expect(answer.headers.getSetCookie(), value).toContainEqual(expect.stringMatching(/^chuchiblog\.notice=; Max-Age=0; /));
   }
 });
+
+test('signing out says so on the anonymous home page, past the page cache, which keeps nothing of it', async () => {
+  const home = () => fetch(`${app.url}/`, { redirect: 'manual' });
+  await home();
+  expect((await home()).headers.get('x-page-cache')).toBe('hit');
+  const leaving = await sessionCookie(app.url, (await createAccount('Otto Ausgang')).email);
+
+  const signedOut = await fetch(`${app.url}/logout`, { method: 'POST', headers: { origin: app.url, cookie: leaving }, redirect: 'manual' });
+  expect(signedOut.status).toBe(302);
+  expect(signedOut.headers.get('location')).toBe('/');
+  const notice = signedOut.headers.getSetCookie().find((cookie) => cookie.startsWith('chuchiblog.notice='))!.split(';')[0]!;
+
+  const next = await get('/', notice);
+  expect(next.headers.get('x-page-cache')).not.toBe('hit');
+  expect(await next.text()).toContain('Du bist abgemeldet.');
+  const after = await home();
+  expect(after.headers.get('x-page-cache')).toBe('hit');
+  expect(await after.text()).not.toContain('Du bist abgemeldet.');
+});
