@@ -50,13 +50,14 @@ export function StarRatingInput({ name, groupLabel, defaultValue, label, hint, e
           />
         ))}
       </span>
+      {/* Keyed: an error is a new alert element, not the hint's paragraph given role="alert" (not read out everywhere). */}
       {error ? (
-        <p id={`${id}-message`} className={styles.message} role="alert">
+        <p key="error" id={`${id}-message`} className={styles.message} role="alert">
           {error}
         </p>
       ) : (
         hint && (
-          <p id={`${id}-message`} className={styles.hint}>
+          <p key="hint" id={`${id}-message`} className={styles.hint}>
             {hint}
           </p>
         )
