@@ -88,11 +88,16 @@ async function serve() {
     process.exit(1);
   }
 
-  const { handleRequest, handleConnect, env, shutdown } = started;
-  const server = http.createServer(handleRequest).on('connect', handleConnect).listen(env.PORT, env.HOST, () => {
-    const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
-    console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
-  });
+  const { handleRequest, handleConnect, handleClientError, handleExpectation, env, shutdown } = started;
+  const server = http
+    .createServer(handleRequest)
+    .on('connect', handleConnect)
+    .on('clientError', handleClientError)
+    .on('checkExpectation', handleExpectation)
+    .listen(env.PORT, env.HOST, () => {
+      const worker = cluster.isWorker ? `, Worker ${slot} (PID ${process.pid})` : '';
+      console.log(`Chuchiblog läuft auf http://${env.HOST}:${env.PORT} (öffentlich: ${env.publicUrl})${worker}`);
+    });
   server.on('error', (error) => {
     console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.message}`);
     process.exit(1);

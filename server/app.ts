@@ -26,7 +26,7 @@ import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server.ts';
 import { builtFiles } from './built-files.ts';
 import { postsOnlyToActions } from './post-targets.ts';
-import { addressedToSite, toOriginForm } from './site-address.ts';
+import { addressedToSite, namesAnotherPath, toOriginForm } from './site-address.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
@@ -34,7 +34,7 @@ import { renderQueue } from './render-queue.ts';
 import { startRenderThread } from './render-thread.ts';
 import { nameBuildOfRouteData } from './route-data.ts';
 import { sameOriginOnly } from './same-origin.ts';
-import { allowedMethodsOnly, lastResortErrorHandler, refuseConnect } from './http-errors.ts';
+import { allowedMethodsOnly, answerClientError, BAD_REQUEST, lastResortErrorHandler, refuseConnect, refuseExpectation } from './http-errors.ts';
 import { isSecureRequest, securityHeaders } from './security-headers.ts';
 
 // The render thread loads this bundle and runs this (server/render-thread.ts).
@@ -168,8 +168,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
 
   /** The server's request listener: a page cache hit from memory, everything else through Express. */
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
-    if (!toOriginForm(req)) {
-      const text = Buffer.from('Diese Anfrage können wir so nicht verarbeiten.');
+    if (!toOriginForm(req) || namesAnotherPath(req.url!)) {
+      const text = Buffer.from(BAD_REQUEST);
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': text.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
       res.end(text);
       return;
@@ -187,5 +187,5 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       hint: 'set SITE_OWNER, SITE_ADDRESS and SITE_EMAIL: the imprint and the privacy page (/datenschutz) name who is responsible for the site',
     });
   }
-  return { handleRequest, handleConnect: refuseConnect, env, shutdown, renderThread };
+  return { handleRequest, handleConnect: refuseConnect, handleClientError: answerClientError, handleExpectation: refuseExpectation, env, shutdown, renderThread };
 }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import { log } from '../app/lib/logger.server.ts';
@@ -11,39 +11,72 @@ export function refuseMethod(res: Response, allowed: readonly string[]) {
   res.status(405).set('Allow', allowed.join(', ')).type('text/plain; charset=utf-8').send(METHOD_REFUSED);
 }
 
-/** How long a refused CONNECT's client may keep its end open after the answer. */
-const CONNECT_LINGER_MS = 2000;
+/** How long a client may keep its end open after an answer written by hand. */
+const LINGER_MS = 2000;
+export const BAD_REQUEST = 'Diese Anfrage können wir so nicht verarbeiten.';
 
 /**
  * CONNECT (a request to tunnel to another host, as to a proxy): Node hands it to
  * the server's 'connect' event instead of the request listener, and without a
  * listener drops the connection unanswered. This one answers the German 405 and
- * closes; the socket is no HTTP response, so the answer is written by hand.
- * Node no longer counts the socket as the server's (no timeout, and
- * closeAllConnections() leaves it), so it is destroyed here: once the client
- * closes too, or after a short while, so that a client holding it open keeps
- * neither a file descriptor nor a graceful shutdown waiting.
+ * closes. Node no longer counts the socket as the server's (no timeout, and
+ * closeAllConnections() leaves it), so answerAndClose destroys it itself.
  */
 export function refuseConnect(_req: IncomingMessage, socket: Duplex) {
-  const body = Buffer.from(METHOD_REFUSED);
-  const head = [
-    'HTTP/1.1 405 Method Not Allowed',
-    `Allow: ${ALLOWED_METHODS.join(', ')}`,
-    'Content-Type: text/plain; charset=utf-8',
-    `Content-Length: ${body.length}`,
-    'Cache-Control: no-store',
-    'Connection: close',
-  ];
+  answerAndClose(socket, '405 Method Not Allowed', METHOD_REFUSED, [`Allow: ${ALLOWED_METHODS.join(', ')}`]);
+}
+
+/** Node's own refusals of a request it could not read, by its error code; any other is a 400. */
+const CLIENT_ERRORS: Record<string, { status: string; text: string }> = {
+  HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', text: 'Die Anfrage ist zu gross: Adresse oder Cookies sind zu lang.' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: '413 Payload Too Large', text: 'Die Anfrage ist zu gross.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', text: 'Die Anfrage kam nicht rechtzeitig an.' },
+};
+
+/**
+ * A request Node cannot read (a space in the path, a header too long, a broken chunk): without a
+ * listener Node answers the bare status line; this one answers the same status with a German text.
+ * As Node does, it writes only on a connection that has not answered yet (a pipelined request
+ * after an answer still in progress gets no second one), and closes the connection either way.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex & { bytesWritten?: number }) {
+  if (error.code === 'ECONNRESET' || !socket.writable || (socket.bytesWritten ?? 0) > 0) {
+    socket.destroy();
+    return;
+  }
+  const { status, text } = CLIENT_ERRORS[error.code ?? ''] ?? { status: '400 Bad Request', text: BAD_REQUEST };
+  answerAndClose(socket, status, text);
+}
+
+/** `Expect` with anything but `100-continue`: the 417 Node would send, with a German text. */
+export function refuseExpectation(_req: IncomingMessage, res: ServerResponse) {
+  const body = Buffer.from(BAD_REQUEST);
+  res.writeHead(417, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store', Connection: 'close' }).end(body);
+}
+
+/**
+ * An answer written by hand on a socket that is no HTTP response (any more), then closed: once the
+ * client closes too, or after a short while, so that a client holding it open keeps neither a file
+ * descriptor nor a graceful shutdown waiting.
+ */
+function answerAndClose(socket: Duplex, status: string, text: string, extraHeaders: string[] = []) {
+  const body = Buffer.from(text);
+  const head = [`HTTP/1.1 ${status}`, ...extraHeaders, 'Content-Type: text/plain; charset=utf-8', `Content-Length: ${body.length}`, 'Cache-Control: no-store', 'Connection: close'];
   socket.on('error', () => socket.destroy());
   socket.on('end', () => socket.destroy());
-  setTimeout(() => socket.destroy(), CONNECT_LINGER_MS).unref();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
   socket.resume(); // whatever the client still sends is read and dropped
   socket.end(Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`), body]));
 }
 
-/** TRACE, PUT …: answered 405 here, before they reach code that never expects them (CONNECT: refuseConnect). */
+/**
+ * TRACE, PUT …: answered 405 here, before they reach code that never expects them (CONNECT:
+ * refuseConnect). OPTIONS asks only which methods an address takes: answered here too, so that it
+ * runs no loader (a download, a limit counted) and reaches no route that would call it invalid.
+ */
 export function allowedMethodsOnly(): RequestHandler {
   return (req, res, next) => {
+    if (req.method === 'OPTIONS') return void res.status(204).set({ Allow: ALLOWED_METHODS.join(', '), 'Cache-Control': 'no-store' }).end();
     if (ALLOWED_METHODS.includes(req.method)) return next();
     refuseMethod(res, ALLOWED_METHODS);
   };
@@ -69,7 +102,7 @@ export function lastResortErrorHandler(): ErrorRequestHandler {
       .send(
         status === 500
           ? plainPage('Unexpected Application Error!', 'Da ist leider etwas schiefgelaufen. Bitte versuche es in einem Moment noch einmal.')
-          : plainPage('Anfrage abgelehnt', 'Diese Anfrage können wir so nicht verarbeiten.'),
+          : plainPage('Anfrage abgelehnt', BAD_REQUEST),
       );
   };
 }

@@ -178,9 +178,8 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   if (!read || !url.startsWith('/') || mayCarrySession(headers.cookie)) return undefined;
   const queryStart = url.indexOf('?');
   const requestPath = queryStart === -1 ? url : url.slice(0, queryStart);
-  // A path the router reads as another one (`\`, `.` and `..` segments) renders that one's page:
-  // kept under every such spelling, one page could push all others out of the cache.
-  if (!isNormalPath(requestPath)) return undefined;
+  // A path the router reads as another one (`\`, `.` and `..` segments) never gets here: the
+  // server's request listener refuses it (site-address.ts), so one page has one spelling.
   const routeData = isRouteDataPath(requestPath);
   const path = routeData ? pagePathOfData(requestPath) : requestPath;
   if (!(routeData ? DATA_PAGE : PUBLIC_PAGE).test(path)) return undefined;
@@ -190,14 +189,6 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   // A recipe's data is the same for all servings (the page scales the amounts itself): one copy, under the bare path.
   const pageKey = pageKeyOf(path, routeData && RECIPE_PAGE.test(path) ? NO_QUERY : query);
   return pageKey === undefined || !routeData ? pageKey : `${pageKey} ${ROUTE_DATA_SUFFIX}`;
-}
-
-/** What URL parsing would change in a path: a backslash, a dot segment (also as `%2e`). */
-const MAY_NAME_ANOTHER_PATH = /\\|\/\.|%2e/i;
-
-/** Whether the path is the one the router reads: checked by a URL parse (a microsecond) only when it may not be. */
-function isNormalPath(path: string) {
-  return !MAY_NAME_ANOTHER_PATH.test(path) || new URL(path, 'http://localhost').pathname === path;
 }
 
 function pageKeyOf(path: string, query: URL) {

@@ -17,6 +17,22 @@ export function toOriginForm(req: IncomingMessage): boolean {
   return true;
 }
 
+/** What URL parsing would change in a path: a backslash, a dot segment (also as `%2e`). */
+const MAY_NAME_ANOTHER_PATH = /\\|\/\.|%2e/i;
+
+/**
+ * Whether the request's path is one the router would read as another (`/a/../b`, `/a\b`,
+ * `/a/%2e%2e/b`). Browsers resolve those before they send a request, so only a hand-made one
+ * has them; it is refused, because the checks that read the path as sent (the page cache, the
+ * form targets, the private answers) would judge another path than the router's. A URL parse
+ * (a microsecond) only for a path that may be one.
+ */
+export function namesAnotherPath(target: string): boolean {
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  return MAY_NAME_ANOTHER_PATH.test(path) && new URL(`http://localhost${path}`).pathname !== path;
+}
+
 /** Whether `Host` names a host (and port) a URL can be built on: no spaces, escapes or ports out of range. */
 function isUsableHost(host: string | undefined): host is string {
   return host !== undefined && /^[^\s/?#@\\]+$/.test(host) && URL.canParse(`http://${host}/`);

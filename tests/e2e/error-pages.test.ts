@@ -53,6 +53,13 @@ test('unusual methods get 405, never a 500', async () => {
   }
 });
 
+test('OPTIONS names the methods and runs nothing: no download, no limit counted, no route called', async () => {
+  for (const path of ['/', '/konto/export', '/feed.xml', '/api/altcha-challenge', '/detail/00000000-0000-4000-8000-000000000000']) {
+    const answer = await rawRequest('OPTIONS', path);
+    expect(answer, path).toEqual({ status: 204, allow: 'GET, HEAD, POST, OPTIONS' });
+  }
+});
+
 test('CONNECT, which Node hands past the request listener, gets the German 405 too, not a dropped connection', async () => {
   const { host } = new URL(app.url);
   const answer = await rawText(app.url, `CONNECT example.org:443 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
@@ -73,6 +80,34 @@ test('a refused CONNECT whose client keeps its end open is closed by the server 
   });
   expect(Buffer.concat(received).toString('utf8')).toMatch(/^HTTP\/1\.1 405 /);
   expect(closedAfter).toBeLessThan(5000);
+});
+
+test('a request Node cannot read gets its status with a German text, not an empty answer', async () => {
+  const { host } = new URL(app.url);
+  const cases = [
+    { request: `GET /a b HTTP/1.1\r\nHost: ${host}\r\n\r\n`, status: 400, text: 'Diese Anfrage können wir so nicht verarbeiten.' },
+    { request: `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Folded: a\r\n b\r\n\r\n`, status: 400, text: 'Diese Anfrage können wir so nicht verarbeiten.' },
+    { request: `GET /suche?q=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`, status: 431, text: 'Die Anfrage ist zu gross: Adresse oder Cookies sind zu lang.' },
+    { request: `GET / HTTP/1.1\r\nHost: ${host}\r\nExpect: nonsense\r\nConnection: close\r\n\r\n`, status: 417, text: 'Diese Anfrage können wir so nicht verarbeiten.' },
+  ];
+  for (const { request, status, text } of cases) {
+    const answer = await rawText(app.url, request);
+    expect([answer.status, answer.headers['content-type'], answer.body.toString('utf8')], request.slice(0, 40)).toEqual([status, 'text/plain; charset=utf-8', text]);
+  }
+  expect((await fetch(`${app.url}/`)).status).toBe(200); // the server goes on
+});
+
+test('a path the router would read as another one (dot segments, a backslash) is refused before any check reads it', async () => {
+  const { host } = new URL(app.url);
+  const recipe = '/detail/00000000-0000-4000-8000-000000000000';
+  for (const path of [`${recipe}/kommentare/../melden.data`, `${recipe}/x/%2e%2e/melden`, '/x/../reset-password?token=abc', '/tags\\..\\imprint']) {
+    for (const method of ['GET', 'POST']) {
+      const answer = await rawText(app.url, `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${app.url}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+      expect([answer.status, answer.body.toString('utf8')], `${method} ${path}`).toEqual([400, 'Diese Anfrage können wir so nicht verarbeiten.']);
+    }
+  }
+  // A dot that is no segment of its own is an ordinary path.
+  expect((await fetch(`${app.url}/.well-known/x`)).status).toBe(404);
 });
 
 test('a refusal names its status in German in the page\'s data, never "Internal Server Error"', async () => {

@@ -39,10 +39,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const build = pathToFileURL(path.join(root, 'build/server/index.js')).href;
   const { startApp } = (await import(/* @vite-ignore */ build)) as { startApp: typeof StartApp };
-  const { handleRequest, handleConnect, shutdown, renderThread } = await startApp({ clientDir: path.join(root, 'build/client') });
+  const { handleRequest, handleConnect, handleClientError, handleExpectation, shutdown, renderThread } = await startApp({ clientDir: path.join(root, 'build/client') });
   const server: Server = await new Promise((resolve) => {
     const s = createHttpServer(handleRequest)
       .on('connect', handleConnect)
+      .on('clientError', handleClientError)
+      .on('checkExpectation', handleExpectation)
       .listen(port, '127.0.0.1', () => resolve(s));
   });
   return {
