@@ -20,7 +20,7 @@ import { useTempStorage } from '../support/temp-storage.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
-useTempStorage();
+const storage = useTempStorage();
 
 function post(body: BodyInit | null, headers: Record<string, string> = {}) {
   // `duplex` (needed for a streamed body) is missing from TypeScript's RequestInit.
@@ -103,6 +103,17 @@ test('a JPEG with a corrupt Huffman table is refused with 422 and the German mes
   expect(response.status).toBe(422);
   expect(await response.json()).toEqual({ error: 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.' });
   expect(await getDb().select().from(images)).toHaveLength(before);
+});
+
+test('an upload whose account was deleted meanwhile is answered as signed out (401), with no picture kept', async () => {
+  // The account's row is gone when the picture's row is written: its foreign key fails.
+  const gone = crypto.randomUUID();
+  const filesBefore = readdirSync(storage.root, { recursive: true }).length;
+  const response = await receiveImageUpload(post(new Uint8Array(await photo(800, 600)), { 'content-type': 'image/jpeg' }), gone);
+  expect(response.status).toBe(401);
+  expect(await response.json()).toEqual({ error: 'Bitte melde dich an, um ein Bild hochzuladen.' });
+  expect(await getDb().select().from(images).where(eq(images.userId, gone))).toHaveLength(0);
+  expect(readdirSync(storage.root, { recursive: true })).toHaveLength(filesBefore);
 });
 
 test('the upload waits in a private temporary file, which is gone after every answer: stored, refused, too large, broken off', async () => {

@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
+import { isForeignKeyViolation } from '../../db/errors.server.ts';
 import { commentReports, comments, recipes } from '../../db/schema/recipes.ts';
 import { deriveSecret } from '../../lib/auth-secret.server.ts';
 
@@ -56,7 +57,7 @@ export async function reportComment(
     return inserted.length === 1 ? { ok: true, comment } : { ok: false, reason: 'already-reported' };
   } catch (error) {
     // The comment was deleted between the look-up and the insert (foreign key).
-    if ((error as { cause?: { code?: string } }).cause?.code === '23503' || (error as { code?: string }).code === '23503') {
+    if (isForeignKeyViolation(error)) {
       return { ok: false, reason: 'not-found' };
     }
     throw error;

@@ -4,6 +4,7 @@
 // process it, and answer JSON: the stored image, or a German message with a
 // 4xx status.
 import { rm } from 'node:fs/promises';
+import { isForeignKeyViolation } from '../../db/errors.server.ts';
 import { images } from '../../db/schema/recipes.ts';
 import { BodyReadError, BodyTooLargeError, discardBody, spoolBodyCapped, type SpooledBody } from '../../lib/request-body.server.ts';
 import { log } from '../../lib/logger.server.ts';
@@ -98,6 +99,8 @@ export async function receiveImageUpload(request: Request, userId: string): Prom
     return answer({ image }, 201);
   } catch (error) {
     if (error instanceof ImageRejectedError) return uploadError(error.reason);
+    // The account was deleted while its picture was being made (foreign key): signed out now.
+    if (isForeignKeyViolation(error)) return uploadError('signed-out');
     log.error('image upload failed', { userId, error });
     return uploadError('unavailable');
   } finally {

@@ -3,6 +3,7 @@
 // that writes, so no caller can forget it.
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
+import { isForeignKeyViolation } from '../../db/errors.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { contentChanged } from '../../lib/content-version.server.ts';
 import { getEnv } from '../../lib/env.server.ts';
@@ -112,13 +113,4 @@ export async function deleteRecipe(actorId: string, recipeId: string): Promise<R
 async function whyNotWritten(recipeId: string): Promise<RecipeRefusal> {
   const [row] = await getDb().select({ id: recipes.id }).from(recipes).where(eq(recipes.id, recipeId));
   return row ? 'forbidden' : 'not-found';
-}
-
-function isForeignKeyViolation(error: unknown) {
-  // PostgreSQL's SQLSTATE for foreign_key_violation, from postgres-js and PGlite alike
-  // (drizzle may wrap the driver's error in `cause`).
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
