@@ -229,6 +229,13 @@ test('a filled honeypot is answered like a saved comment, and nothing is stored'
   expect(response.headers.get('location')).toMatch(new RegExp(`^/detail/${recipeId}#kommentar-[0-9a-f-]{36}$`));
   expect(await getDb().$count(comments, eq(comments.comment, 'Honigtopf'))).toBe(0);
   expect(await rating()).toEqual({ sum: 0, count: 0 });
+  // Filled as a file part of a multipart form, it is filled too.
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ intent: 'create-comment', rating: '5', nickname: 'Bot', comment: 'Honigdatei' })) form.set(name, value);
+  form.set('website', new Blob(['https://spam.example']), 'website.txt');
+  const asFile = await fetch(`${app.url}/detail/${recipeId}`, { method: 'POST', body: form, headers: { origin: app.url, cookie: cookies.author! }, redirect: 'manual' });
+  expect(asFile.status).toBe(303);
+  expect(await getDb().$count(comments, eq(comments.comment, 'Honigdatei'))).toBe(0);
 });
 
 test('more than two links in a comment are refused with a message under the field', async () => {

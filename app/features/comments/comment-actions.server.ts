@@ -59,7 +59,8 @@ export async function commentAction(userId: string | null, recipeId: string, for
       // Post/redirect/get, to the comment just saved: the page shows it, scrolled to it.
       const saved = (commentId: string) => redirect(commentOnRecipePath(recipeId, commentId, servings), 303);
       const honeypot = form.get(HONEYPOT_FIELD);
-      if (typeof honeypot === 'string' && honeypot !== '') {
+      // Filled is anything but empty or missing: a file part too, which only a hand-made form sends.
+      if (honeypot !== null && honeypot !== '') {
         // Only a robot fills the field nobody sees: it gets the answer of a saved
         // comment (an id like a new one's: nothing to learn from), and nothing is stored.
         log.info('comment refused: honeypot filled', { recipeId });
