@@ -25,6 +25,13 @@ import { findLiveSession } from './session-lookup.server.ts';
 /** Carries the client IP that Express determined (TRUST_PROXY aware) to Better Auth. */
 export const CLIENT_IP_HEADER = 'x-chuchiblog-client-ip';
 
+/**
+ * Better Auth's errors that the calling action judges itself: a sign-up's failed insert is most
+ * often the same address sent twice at once (answered "schon ein Account"); a real failure is
+ * logged as an error by the sign-up action (features/accounts/account-actions.server.ts).
+ */
+const DECIDED_BY_CALLER = new Set(['Failed to create user']);
+
 /** How long a sign-in lasts; not extended by use (the privacy page says so). */
 export const SESSION_DAYS = 30;
 
@@ -116,7 +123,7 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
     logger: {
       // Better Auth's own messages go to our structured log (which redacts secrets).
       log: (level, message) => {
-        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : 'debug';
+        const method = level === 'error' && !DECIDED_BY_CALLER.has(message) ? 'error' : level === 'error' || level === 'warn' ? 'warn' : 'debug';
         log[method]('auth', { message });
       },
     },
