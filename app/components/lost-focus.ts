@@ -10,7 +10,10 @@ import { useHydrated } from '../utils/use-hydrated.ts';
 
 /** Gives `element` (a ref callback) the focus if it was lost; the element need not be a control. */
 export function takeLostFocus(element: HTMLElement | null) {
-  if (!element || !focusIsLost()) return;
+  if (element && focusIsLost()) giveFocus(element);
+}
+
+function giveFocus(element: HTMLElement) {
   if (!element.hasAttribute('tabindex')) element.tabIndex = -1;
   // Read, not used: no focus ring (theme/global.css).
   element.setAttribute('data-took-focus', '');
@@ -31,17 +34,37 @@ export function useTakeLostFocus() {
 
 /** The page's heading takes a lost focus (cook mode's is in its header, outside <main>). */
 export function focusHeadingIfLost() {
-  takeLostFocus(document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1'));
+  takeLostFocus(pageHeading());
+}
+
+function pageHeading() {
+  return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+}
+
+/**
+ * The page's heading takes a focus left behind out of sight: a link that is on the new page too,
+ * but far from where it starts (a page number or a footer link, while the new page is shown from
+ * its top). The next Tab would jump down past everything new, and a screen reader would not hear
+ * that a page came.
+ */
+function focusHeadingIfLeftBehind() {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body || !isShown(focused)) return;
+  const { top, bottom } = focused.getBoundingClientRect();
+  const heading = pageHeading();
+  if (heading && (bottom <= 0 || top >= window.innerHeight)) giveFocus(heading);
 }
 
 /**
  * After a navigation in the page, a focus that was lost (the link followed is gone, as "Nächste
  * Seite" on the last page or a card's title; the phone's search field closed by its search) goes to
  * where the new page starts: its heading, or the #fragment's target the page scrolled to (which a
- * part loaded later, as the comment form, takes itself). A focus that is still somewhere (a link in
- * the header, the servings' buttons, cook mode's steps, a comment pointed at) stays: those effects
- * run before this one, which sits in the layout around every page. Not on a page load (it starts at
- * the top, for the skip link), nor when only the #fragment changed (the browser moves to its target).
+ * part loaded later, as the comment form, takes itself). So does a focus left out of sight (a page
+ * number, a footer link). A focus that is still somewhere in sight (a link in the header, the
+ * servings' buttons, cook mode's steps, a comment pointed at) stays: those effects run before this
+ * one, which sits in the layout around every page, and the scroll is set before it too. Not on a
+ * page load (it starts at the top, for the skip link), nor when only the #fragment changed (the
+ * browser moves to its target).
  *
  * A step back or forward through the history returns where the reader was: the scroll position
  * (ScrollRestoration) and the link the reader left that page by, as a browser does when it keeps
@@ -62,7 +85,10 @@ export function usePlaceLostFocusOnNavigation() {
     if (navigationType === 'POP') focusWhereEntryWasLeft(key);
     // The blog's own fragments are plain ASCII ids: no decoding (which could throw).
     else if (hash) takeLostFocus(document.getElementById(hash.slice(1)));
-    else focusHeadingIfLost();
+    else {
+      focusHeadingIfLost();
+      focusHeadingIfLeftBehind();
+    }
   }, [address, hash, key, navigationType]);
 }
 

@@ -84,6 +84,30 @@ test('with the keyboard, the last page keeps the focus: the heading takes it whe
   expect(page.errors).toEqual([]);
 });
 
+test('with the keyboard, a page number or a footer link left at the foot of the new page hands the focus to its heading', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/backen');
+  await hydrated(page);
+  // "2" is on page 2 too ("Seite 2", the current one): still there, but far below where that page starts.
+  await page.getByRole('navigation', { name: 'Seiten' }).getByRole('link', { name: /^(Seite )?2$/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/backen?seite=2');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The next Tab goes on in the new page's content, not below the list.
+  await page.keyboard.press('Tab');
+  const next = await page.evaluate(() => ({ inMain: Boolean(document.activeElement?.closest('main')), top: document.activeElement!.getBoundingClientRect().top }));
+  expect(next.inMain).toBe(true);
+  expect(next.top).toBeLessThan(812);
+
+  const imprint = page.getByRole('contentinfo').getByRole('link', { name: 'Impressum' });
+  await imprint.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/imprint');
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeFocused();
+  expect(page.errors).toEqual([]);
+});
+
 test('side columns show the newest five and link to the whole tag page', async ({ openPage }) => {
   const page = await openPage();
   await page.goto('/backen');
