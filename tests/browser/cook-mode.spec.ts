@@ -104,6 +104,18 @@ test('with the keyboard: into cook mode, its title has the focus; "← Zurück" 
   await expect(oats).toBeFocused();
 });
 
+test('Escape leaves cook mode for the recipe, with its servings; the close link names the key', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto(`${recipePath}/kochmodus?portionen=4&schritt=2`);
+  await hydrated(page);
+  await expect(page.getByRole('link', { name: 'Kochmodus beenden' })).toHaveAttribute('aria-keyshortcuts', 'Escape');
+  await page.getByRole('link', { name: 'Weiter →' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`${recipePath}?portionen=4`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Birchermüesli' })).toBeFocused();
+  expect(page.errors).toEqual([]);
+});
+
 test('ticked ingredients and the step survive a reload', async ({ openPage }) => {
   const page = await openPage('desktop');
   await page.goto(`${recipePath}/kochmodus?schritt=2`);

@@ -20,8 +20,8 @@ type Props = {
  * Kochmodus: one recipe in large type for the stove. The ingredients are a
  * checklist (kept in this browser, per recipe), the steps come one at a
  * time (buttons, arrow keys, a swipe; the step is in the URL, so a reload
- * or a shared link keeps it and the buttons work without JavaScript), and
- * the screen stays on while the page is open.
+ * or a shared link keeps it and the buttons work without JavaScript), the
+ * screen stays on while the page is open, and Escape leads back to the recipe.
  */
 export function CookMode({ recipe, servings, step }: Props) {
   const steps = recipeSteps(recipe.description);
@@ -61,6 +61,8 @@ export function CookMode({ recipe, servings, step }: Props) {
       if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       if (event.key === 'ArrowRight') goTo(current + 1);
       else if (event.key === 'ArrowLeft') goTo(current - 1);
+      // The whole screen is cook mode's: Escape leaves it, as it closes what covers a page.
+      else if (event.key === 'Escape' && !event.defaultPrevented) void navigate(backHref);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -89,7 +91,7 @@ export function CookMode({ recipe, servings, step }: Props) {
       <header className={styles.header}>
         <p className={styles.label}>Kochmodus</p>
         <h1 className={styles.title}>{recipe.title}</h1>
-        <Link to={backHref} className={styles.close} data-print="hide">
+        <Link to={backHref} className={styles.close} aria-keyshortcuts="Escape" data-print="hide">
           Kochmodus beenden
         </Link>
       </header>
