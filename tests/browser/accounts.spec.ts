@@ -169,6 +169,21 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
   expect(jsErrors(page).filter((e) => !/status of 409/.test(e))).toEqual([]);
 });
 
+test('an empty sign-up on a phone: the first field takes the focus, scrolled into sight with its floating label', async ({ openPage }) => {
+  const page = await openPage('mobile');
+  await page.goto('/login?modus=registrieren');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  const firstName = page.getByLabel('Vorname');
+  await expect(firstName).toBeFocused();
+  await expect(page.getByText('Bitte gib deinen Vornamen ein.')).toBeVisible();
+  // The label floats above the field's box: the scroll leaves room for it (theme/global.css).
+  const label = await page.locator('label', { hasText: /^Vorname/ }).boundingBox();
+  expect(label!.y).toBeGreaterThanOrEqual(0);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0); // it was scrolled to, not already in sight
+  expect(page.errors).toEqual([]);
+});
+
 test('a solved token is renewed two minutes before its challenge expires (after 10 minutes)', async ({ openPage }) => {
   const page = await openPage('mobile');
   // The page's clock runs fake from here on: nine minutes pass in an instant.
