@@ -106,7 +106,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             <Item term="Meldungen">
               Wenn du einen Kommentar meldest, speichern wir den Grund und – damit jede Person einen Kommentar nur einmal
               meldet – deinen Account oder, ohne Anmeldung, deine IP-Adresse als unlesbaren Hash. Der Betreiber bekommt die
-              Meldung per E-Mail: den Kommentar, seinen Nickname und den Grund, nicht aber, wer gemeldet hat.
+              Meldung per E-Mail: den Kommentar, seinen Nicknamen und den Grund, nicht aber, wer gemeldet hat.
             </Item>
             <Item term="Anmeldungen">
               Wenn du dich anmeldest, speichern wir eine Sitzung mit Gerät und Browser sowie der IP-Adresse, als Protokoll
