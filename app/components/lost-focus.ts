@@ -37,6 +37,17 @@ export function focusHeadingIfLost() {
   takeLostFocus(pageHeading());
 }
 
+/**
+ * A lost focus goes to `element` (a control: it gets the focus as any, with its ring, scrolled into
+ * sight) if that is still shown, else to the page's heading. For a card deleted from a list: its
+ * neighbour's link.
+ */
+export function focusElementIfLost(element: HTMLElement | null | undefined) {
+  if (!focusIsLost()) return;
+  if (element?.isConnected && isShown(element)) element.focus();
+  else focusHeadingIfLost();
+}
+
 function pageHeading() {
   return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
 }

@@ -354,7 +354,7 @@ test('without JavaScript a delete that finds its recipe gone already answers wit
   await expect(page.getByText('"error"')).toHaveCount(0);
 });
 
-test('delete from a card on home: the card disappears', async ({ openPage }) => {
+test('delete from a card on home: the card disappears, and the next card takes the focus', async ({ openPage }) => {
   // The newest four, Birchermüesli the oldest of them (the earlier tests' recipes come after).
   await createRecipe(anna, { title: 'Birchermüesli' });
   for (const title of ['Zweitältestes Rezept', 'Zweitneuestes Rezept', 'Neuestes Rezept']) await createRecipe(anna, { title });
@@ -368,8 +368,12 @@ test('delete from a card on home: the card disappears', async ({ openPage }) => 
   // (While the dialog is open the page behind it is hidden from the accessibility tree.)
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.getByText('Birchermüesli')).toHaveCount(0);
-  // The card's icon is gone: the focus is on the page's heading, not lost to <body>.
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // The card's icon is gone with it: the focus goes on to the next card's title, where the reader
+  // is, not lost to <body> nor to the page's heading far above.
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveAttribute('href', /^\/detail\//);
+  expect(await focused.evaluate((link) => Boolean(link.closest('li h3')))).toBe(true);
+  await expect(focused).toBeInViewport();
   // Said, as after a delete from the recipe's own page, where the reader is; it goes by itself (it
   // covers the header), and the next page no longer says it.
   const notice = page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' });

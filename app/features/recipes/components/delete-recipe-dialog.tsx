@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { focusHeadingIfLost } from '../../../components/lost-focus.ts';
+import { focusElementIfLost } from '../../../components/lost-focus.ts';
 import { DeleteIcon } from '../../../components/icons.tsx';
 import { MuiTheme } from '../../../theme/mui-theme.tsx';
 import { DELETE_QUESTION, deleteRecipePath } from '../recipe-deletion.ts';
@@ -18,10 +18,12 @@ type Props = {
   /** Counts the openings: an answer belongs to the opening it was sent from. */
   opening: number;
   onCancel: () => void;
+  /** Asked as the deletion is sent: what takes the focus once the card is gone (else the page's heading). */
+  focusAfterDeletion?: () => HTMLElement | null | undefined;
 };
 
 /** "Bist du sicher …?" with the delete form: MUI's Dialog, loaded when the owner first asks to delete. */
-export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCancel }: Props) {
+export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCancel, focusAfterDeletion }: Props) {
   const fetcher = useFetcher<DeleteAnswer>();
   const [sentFrom, setSentFrom] = useState<number>();
   const busy = fetcher.state !== 'idle';
@@ -31,9 +33,10 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
   // On a list the card goes after a delete, and with it this dialog and the icon the focus would
   // return to. Unmounting is the one moment that always comes after the focus is lost.
   const sent = useRef(false);
+  const focusTarget = useRef<HTMLElement | null | undefined>(undefined);
   useEffect(
     () => () => {
-      if (sent.current) requestAnimationFrame(focusHeadingIfLost);
+      if (sent.current) requestAnimationFrame(() => focusElementIfLost(focusTarget.current));
     },
     [],
   );
@@ -50,6 +53,7 @@ export function DeleteRecipeDialog({ recipeId, redirectTo, open, opening, onCanc
             action={deleteRecipePath(recipeId)}
             onSubmit={() => {
               sent.current = true;
+              focusTarget.current = focusAfterDeletion?.();
               setSentFrom(opening);
             }}
           >

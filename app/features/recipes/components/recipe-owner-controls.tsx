@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AppLink } from '../../../components/app-link.tsx';
 import { ButtonLink } from '../../../components/button-link.tsx';
 import { ButtonWithPageFallback } from '../../../components/button-with-page-fallback.tsx';
@@ -28,8 +28,9 @@ export type OwnerControlsProps = {
 export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }: OwnerControlsProps) {
   const [open, setOpen] = useState(false);
   const [opening, setOpening] = useState(0);
+  const row = useRef<HTMLDivElement>(null);
   return (
-    <div className={variant === 'detail' ? `${styles.row} ${styles.detail}` : styles.row}>
+    <div ref={row} className={variant === 'detail' ? `${styles.row} ${styles.detail}` : styles.row}>
       {variant === 'detail' ? (
         <ButtonLink to={`/edit/${recipeId}`} variant="outlined" startIcon={<EditIcon />}>
           Rezept bearbeiten
@@ -54,7 +55,26 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
       >
         <DeleteIcon />
       </ButtonWithPageFallback>
-      {opening > 0 && <DeleteRecipeDialog recipeId={recipeId} redirectTo={redirectTo} open={open} opening={opening} onCancel={() => setOpen(false)} />}
+      {opening > 0 && (
+        <DeleteRecipeDialog
+          recipeId={recipeId}
+          redirectTo={redirectTo}
+          open={open}
+          opening={opening}
+          onCancel={() => setOpen(false)}
+          focusAfterDeletion={() => neighbourCardTitle(row.current)}
+        />
+      )}
     </div>
   );
+}
+
+/**
+ * On a list, the title link of the card after this one (or before it, for the last): where the
+ * reader goes on once this card is deleted, instead of the page's heading far above.
+ */
+function neighbourCardTitle(row: HTMLElement | null) {
+  const item = row?.closest('li');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  return neighbour?.querySelector<HTMLElement>('h3 a');
 }
