@@ -30,6 +30,7 @@ export function CookMode({ recipe, servings, step }: Props) {
   const navigate = useNavigate();
   const wake = useWakeLock();
   const [checked, toggle] = useCheckedIngredients(recipe.uid, recipe.ingredients.length);
+  const backHref = `/detail/${recipe.uid}${servingsQuery(servings)}`;
 
   const stepHref = (n: number) => {
     const params = new URLSearchParams(searchParams);
@@ -83,7 +84,6 @@ export function CookMode({ recipe, servings, step }: Props) {
 
   const recipeServings = servingsOf(recipe.quantity);
   const factor = recipeServings && servings ? servings / recipeServings.count : 1;
-  const backHref = `/detail/${recipe.uid}${servingsQuery(servings)}`;
   const shown = steps[current - 1];
 
   return (
