@@ -434,6 +434,27 @@ test('a written comment is not left behind unasked; other servings and a deleted
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('signed in, "Zum Rezept" jumps to the ingredients without a console warning: the leave question waits for a written comment', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Basler Läckerli');
+  const page = await openPage('mobile');
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await logInAndGo(page, recipe.path, beat.email);
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Zum Rezept' }).click();
+  await expect(page).toHaveURL(`${recipe.path}#zutaten`);
+  await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeInViewport();
+  // React Router warns at an in-page link's history step while any leave question is registered.
+  expect(warnings).toEqual([]);
+  // Once a comment is written, leaving asks.
+  await commentBox(page).fill('Wie lange halten die?');
+  await page.getByRole('banner').getByRole('link', { name: 'Chuchiblog – zur Startseite' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?' })).toBeVisible();
+  expect(jsErrors(page)).toEqual([]);
+});
+
 test('a second rating by the same reader replaces the first; the first keeps its stars, marked', async ({ openPage }) => {
   const recipe = await annasRecipeWithComments('Bündner Gerstensuppe');
   const page = await openPage('desktop');

@@ -1,38 +1,47 @@
 // A form asks before its changes are thrown away: a link, the back button or
-// the form's own "Abbrechen" are held for a question (UnsavedChangesDialog),
+// the form's own "Abbrechen" are held for a question (LeaveGuard, UnsavedChangesDialog),
 // and reloading or closing the tab gets the browser's own. The form's
 // submission goes to its own page, which is not leaving, and the redirect after
 // it goes through unasked (React Router checks no blocker on a redirect; one
 // that lands closes an open question). A link clicked while the form is being
 // saved still asks: leaving would stop the save. Without JavaScript nothing
 // asks, as on any plain form.
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import { useBeforeUnload, useBlocker, useNavigation, type BlockerFunction } from 'react-router';
+import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useBeforeUnload, useNavigation, type BlockerFunction } from 'react-router';
 
 /**
  * Watches the form (`ref`) for changes: every input and change event in it counts, and so does
  * `markChanged()` for what changes without one (an ingredient added with a button, a picture
  * uploaded or removed). `markSent()` from the form's onSubmit, once the submission goes, keeps the
  * browser's question away from a page load the answer may bring (a new build's reload).
+ * `changed` turns true at the first change: from then on the form renders a LeaveGuard with
+ * `shouldBlock`, which holds the navigations away.
  */
 export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
   const changed = useRef(false);
+  const [hasChanges, setHasChanges] = useState(false);
   const sending = useRef(false);
   const navigation = useNavigation();
+  const markChanged = useCallback(() => {
+    if (changed.current) return;
+    changed.current = true;
+    // Not urgent, and not before the field's own handler: this listener on the form runs before
+    // React's, and a render in between would set a controlled field back to its old value.
+    startTransition(() => setHasChanges(true));
+  }, []);
 
   useEffect(() => {
     const form = ref.current;
     if (!form) return;
     // Typed before the page ran: the field no longer shows what the server sent.
-    if (Array.from(form.elements).some(differsFromServer)) changed.current = true;
-    const mark = () => (changed.current = true);
-    form.addEventListener('input', mark);
-    form.addEventListener('change', mark);
+    if (Array.from(form.elements).some(differsFromServer)) markChanged();
+    form.addEventListener('input', markChanged);
+    form.addEventListener('change', markChanged);
     return () => {
-      form.removeEventListener('input', mark);
-      form.removeEventListener('change', mark);
+      form.removeEventListener('input', markChanged);
+      form.removeEventListener('change', markChanged);
     };
-  }, [ref]);
+  }, [ref, markChanged]);
 
   // Back to idle while still here: the answer was a refusal, the form stays, and so do its changes.
   useEffect(() => {
@@ -45,7 +54,6 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
     ({ currentLocation, nextLocation }) => changed.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
-  const blocker = useBlocker(shouldBlock);
   useBeforeUnload(
     useCallback((event: BeforeUnloadEvent) => {
       if (!changed.current || sending.current) return;
@@ -55,8 +63,9 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
   );
 
   return {
-    blocker,
-    markChanged: () => void (changed.current = true),
+    changed: hasChanges,
+    shouldBlock,
+    markChanged,
     markSent: () => void (sending.current = true),
   };
 }

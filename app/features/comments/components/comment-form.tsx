@@ -1,11 +1,12 @@
 import visuallyHidden from '@mui/utils/visuallyHidden';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Form, useNavigationType } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { OutlinedField } from '../../../components/form/outlined-field.tsx';
 import { StarRatingInput } from '../../../components/form/star-rating-input.tsx';
 import { SubmitButton } from '../../../components/form/submit-button.tsx';
 import { useForm } from '../../../components/form/use-form.ts';
+import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes.ts';
 import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { takeLostFocus } from '../../../components/lost-focus.ts';
@@ -54,9 +55,6 @@ export function CommentForm({ displayName, result, ownRecipe = false, ratedBefor
     intent: 'create-comment',
   });
   const unsaved = useUnsavedChanges(ref);
-  // Mounted from the first question on: the dialog closes with its transition and hands the focus back.
-  const [asked, setAsked] = useState(false);
-  if (unsaved.blocker.state === 'blocked' && !asked) setAsked(true);
   // Back from signing in to comment (the prompt's link ends in this form's anchor): after a navigation in
   // the browser the form's code came after the page, too late for the browser to scroll to it. Not on a
   // load or a step back (POP): there the browser and React Router's scroll restoration decide.
@@ -115,7 +113,7 @@ export function CommentForm({ displayName, result, ownRecipe = false, ratedBefor
           </div>
         </Stack>
       </Form>
-      {asked && <UnsavedChangesDialog blocker={unsaved.blocker} />}
+      {unsaved.changed && <LeaveGuard shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />}
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import { useRef, type ReactNode } from 'react';
 import { Form, Link } from 'react-router';
 import { CheckboxGroupField, MultiLineInput, RadioGroupField, TextInput } from '../../../components/form/fields.tsx';
 import { UnsavedChangesDialog } from '../../../components/form/unsaved-changes-dialog.tsx';
+import { LeaveGuard } from '../../../components/form/leave-guard.tsx';
 import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes.ts';
 import { useForm } from '../../../components/form/use-form.ts';
 import { CATEGORY_LABELS, LEVELS, TAGS } from '../../../utils/catalog.ts';
@@ -177,7 +178,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
           </Stack>
         </Stack>
       </Form>
-      <UnsavedChangesDialog blocker={unsaved.blocker} />
+      {unsaved.changed && <LeaveGuard shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />}
     </Paper>
   );
 }
