@@ -66,6 +66,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           suggestion={result.suggestion && searchHref(result.suggestion, filters)}
           suggestionText={result.suggestion}
           filtered={hasFilters(filters)}
+          onlyCommonWords={result.onlyCommonWords}
         />
       )}
       {result && result.total > 0 && (

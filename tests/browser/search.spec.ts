@@ -216,6 +216,12 @@ test('nothing found: a German empty state with "Meintest du …?" (the site says
   await expect(main(page).getByText(/^Meintest du «.+»\?$/)).toBeVisible();
   await suggestion.click();
   await expect(page).toHaveURL(/\/suche\?q=/);
+
+  // Only words the search leaves out: no spelling tip, but why, and what to search for instead.
+  await page.goto('/suche?q=und');
+  await expect(main(page).getByText('Zu «und» haben wir leider nichts gefunden.')).toBeVisible();
+  await expect(main(page).getByText(/^Wörter wie «und» oder «mit» stehen in fast jedem Rezept/)).toBeVisible();
+  await expect(main(page).getByText(/Prüfe die Schreibweise/)).toHaveCount(0);
 });
 
 test('hostile addresses get a clean page', async ({ openPage }) => {

@@ -165,6 +165,20 @@ test('matches are marked in title and lead; nothing found suggests a close known
   expect((await searchRecipes(queryWords('Birnbrrroot'), { category: 'hauptgang' })).suggestion).toBe('Birnbrot');
 });
 
+test('a query of stop words only finds nothing and says so; a stop word among others drops out', async () => {
+  const urs = await createUser();
+  await createRecipe(urs, { ...plain, title: 'Zopf mit Rosinen', lead: 'Zopf und Butter.' });
+  for (const query of ['und', 'und mit der']) {
+    const none = await searchRecipes(queryWords(query), {});
+    expect([none.total, none.onlyCommonWords, none.suggestion], query).toEqual([0, true, undefined]);
+  }
+  const found = await searchRecipes(queryWords('Zopf und'), {});
+  expect(found.total).toBeGreaterThan(0);
+  expect([found.total, found.onlyCommonWords]).toEqual([(await searchRecipes(queryWords('Zopf'), {})).total, undefined]);
+  // An unknown word is no stop word: the spelling help stays.
+  expect((await searchRecipes(queryWords('Qxzvwq'), {})).onlyCommonWords).toBeUndefined();
+});
+
 test('hostile input: SQL and tsquery syntax, control characters, long queries, junk filters give a clean answer', async () => {
   const evil = ["'; drop table recipes; --", "a:* & !b | (c <-> d)", '\\', "''", '%_%', 'ä'.repeat(500), '\u0000\u0001 Zopf \u202e', 'und oder der', '🍰🍰', '١٢٣', 'x'.repeat(10_000)];
   for (const query of evil) {

@@ -32,6 +32,8 @@ export type SearchResult = {
   total: number;
   /** "Meintest du …?": the query with unknown words replaced by the closest known ones or left out (only when nothing was found, and only if it finds something). */
   suggestion?: string;
+  /** Nothing found because every word is one the search leaves out as too common ("und", "mit"). */
+  onlyCommonWords?: boolean;
 };
 
 const CONFIG = sql.raw(`'public.chuchi_german'::regconfig`);
@@ -100,6 +102,12 @@ async function wordInfo(words: string[]): Promise<WordInfo[]> {
     order by q.position
   `);
   return rowsOf(result) as WordInfo[];
+}
+
+/** Whether the whole query drops out as stop words: an empty tsquery (asked on empty pages only). */
+async function asksForNothing(clauses: SearchClause[]) {
+  const [row] = rowsOf(await getDb().execute(sql`select numnode(${tsQuery(clauses)}) = 0 as empty`)) as Array<{ empty: boolean }>;
+  return row?.empty === true;
 }
 
 /** postgres-js answers an array of rows, PGlite an object with `rows`. */
@@ -193,6 +201,8 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     pageCount: pageCountFor(total, pageSize),
     total,
   };
+  // Only stop words ("und"): the query asks for nothing, and a spelling tip would mislead.
+  if (total === 0 && clauses.length > 0 && (await asksForNothing(clauses))) return { ...result, onlyCommonWords: true };
   if (total === 0 && singles.length > 0) {
     // Unknown words replaced by the closest known ones, or left out where none is
     // close; words that are known stay.

@@ -14,6 +14,8 @@ type Props = {
   suggestionText?: string;
   /** Filters were set. */
   filtered: boolean;
+  /** Every word is one the search leaves out as too common ("und"). */
+  onlyCommonWords?: boolean;
 };
 
 function leadText(query: string, filtered: boolean) {
@@ -22,7 +24,7 @@ function leadText(query: string, filtered: boolean) {
 }
 
 /** Nothing found: what to try instead (a close spelling, fewer filters, the categories). */
-export function SearchEmptyState({ query, suggestion, suggestionText, filtered }: Props) {
+export function SearchEmptyState({ query, suggestion, suggestionText, filtered, onlyCommonWords = false }: Props) {
   // The same words without the filters.
   const withoutFilters = filtered && query ? searchHref(query) : undefined;
   return (
@@ -50,7 +52,8 @@ export function SearchEmptyState({ query, suggestion, suggestionText, filtered }
         )}
         {/* Filters alone: fewer of them is the only tip. */}
         {filtered && !query && <li>Lass einen Filter weg.</li>}
-        {query && (
+        {query && onlyCommonWords && <li>Wörter wie «und» oder «mit» stehen in fast jedem Rezept: Die Suche lässt sie weg. Suche nach einer Zutat oder einem Gericht, etwa «Rahm» oder «Zopf».</li>}
+        {query && !onlyCommonWords && (
           <>
             <li>Prüfe die Schreibweise oder versuche ein anderes Wort. Die Suche kennt Schweizer und deutsche Namen: «Rahm» findet auch «Sahne».</li>
             <li>Weniger Wörter finden mehr: «Kuchen» statt «saftiger Kuchen mit Beeren».</li>
