@@ -60,7 +60,8 @@ function pageHeading() {
  */
 function focusHeadingIfLeftBehind() {
   const focused = document.activeElement;
-  if (!(focused instanceof HTMLElement) || focused === document.body || !isShown(focused)) return;
+  // An answer that took the focus on this navigation (takeLostFocus marks it) was placed, not left behind.
+  if (!(focused instanceof HTMLElement) || focused === document.body || focused.hasAttribute('data-took-focus') || !isShown(focused)) return;
   const { top, bottom } = focused.getBoundingClientRect();
   const heading = pageHeading();
   if (heading && (bottom <= 0 || top >= window.innerHeight)) giveFocus(heading);

@@ -124,14 +124,18 @@ test('change the password: the other device is signed out, the new password sign
   await form.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(form.getByText('Das Passwort stimmt nicht.')).toBeVisible(PASSWORD_CHANGE_WAIT);
   await expect(form.getByLabel(/^Aktuelles Passwort/)).toBeFocused();
+  // Only the refused password is emptied for the next try; the new one stays typed.
+  await expect(form.getByLabel(/^Aktuelles Passwort/)).toHaveValue('');
+  await expect(form.getByLabel(/^Neues Passwort/)).toHaveValue('Neues-Zopf-Passwort-7');
 
   await form.getByLabel(/^Aktuelles Passwort/).fill(TEST_PASSWORD);
-  await form.getByLabel(/^Neues Passwort/).fill('Neues-Zopf-Passwort-7');
   await form.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page).toHaveURL('/konto?geaendert=passwort', PASSWORD_CHANGE_WAIT);
   await expect(form.getByRole('status')).toHaveText('Dein Passwort ist geändert. Alle anderen Geräte sind abgemeldet.');
-  // The answer to this form: it has the focus its button dropped, not the page's heading above.
+  // The answer to this form: it has the focus its button dropped, not the page's heading above, and
+  // the page stays where the form is (the change redirects, which would scroll to the top).
   await expect(form.getByRole('status')).toBeFocused();
+  await expect(form.getByRole('status')).toBeInViewport();
   await expect(form.getByLabel(/^Neues Passwort/)).toHaveValue('');
   await mail.waitForMail(user.email, /Dein Passwort wurde geändert/);
   // The notice comes from the address: loaded again, or after another form's answer, it takes no focus.

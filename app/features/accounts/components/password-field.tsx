@@ -5,10 +5,10 @@ import InputAdornment from '@mui/material/InputAdornment';
 import { useState } from 'react';
 import { TextInput } from '../../../components/form/fields.tsx';
 
-type Props = { label: string; name?: string; error?: string; autoComplete: 'current-password' | 'new-password'; hint?: string };
+type Props = { label: string; name?: string; error?: string; autoComplete: 'current-password' | 'new-password'; hint?: string; defaultValue?: string };
 
 /** A password input with the show/hide toggle. */
-export function PasswordField({ label, name = 'password', error, autoComplete, hint }: Props) {
+export function PasswordField({ label, name = 'password', error, autoComplete, hint, defaultValue }: Props) {
   const [visible, setVisible] = useState(false);
   return (
     <TextInput
@@ -16,6 +16,7 @@ export function PasswordField({ label, name = 'password', error, autoComplete, h
       name={name}
       type={visible ? 'text' : 'password'}
       autoComplete={autoComplete}
+      defaultValue={defaultValue}
       required
       fullWidth
       error={error}

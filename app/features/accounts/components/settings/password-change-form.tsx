@@ -19,14 +19,22 @@ export function PasswordChangeForm({ actionData, notice, email }: Props) {
   // Sent from here and answered by the redirect (no action data): the notice is this form's answer
   // and takes the focus its button dropped. Another form's answer comes with action data.
   const [sentHere, setSentHere] = useState(false);
+  // A refusal is a new location too, and empties the fields. The new password typed is given back
+  // to its field (kept in this page's memory only; the server never sends a password back), unless
+  // it was the one refused: only the refused current password is typed again.
+  const [typedNewPassword, setTypedNewPassword] = useState('');
+  const newPasswordKept = actionData?.intent === 'password' && !actionData.errors?.newPassword ? typedNewPassword : undefined;
   return (
     <Form
       ref={ref}
       method="post"
       action={action}
+      // The change redirects (to say so in the address): the page stays where the form and its answer are.
+      preventScrollReset
       noValidate
       onSubmit={(event) => {
         setSentHere(true);
+        setTypedNewPassword(String(new FormData(event.currentTarget).get('newPassword') ?? ''));
         onSubmit(event);
       }}
       aria-label="Passwort ändern"
@@ -43,7 +51,7 @@ export function PasswordChangeForm({ actionData, notice, email }: Props) {
           answersSubmission={sentHere && actionData === undefined}
         />
         <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
-        <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} />
+        <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} defaultValue={newPasswordKept} />
         <Button type="submit" variant="contained" loading={pending}>
           Passwort ändern
         </Button>
