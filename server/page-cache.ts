@@ -179,7 +179,9 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   const queryStart = url.indexOf('?');
   const requestPath = queryStart === -1 ? url : url.slice(0, queryStart);
   // A path the router reads as another one (`\`, `.` and `..` segments) never gets here: the
-  // server's request listener refuses it (site-address.ts), so one page has one spelling.
+  // server's request listener refuses it (site-address.ts). Another spelling of a page's own path
+  // renders that page, but is not kept: one copy per spelling could push all others out.
+  if (!isSpeltAsLinked(requestPath)) return undefined;
   const routeData = isRouteDataPath(requestPath);
   const path = routeData ? pagePathOfData(requestPath) : requestPath;
   if (!(routeData ? DATA_PAGE : PUBLIC_PAGE).test(path)) return undefined;
@@ -189,6 +191,24 @@ function cacheKey({ method, url = '', headers }: PageRequest) {
   // A recipe's data is the same for all servings (the page scales the amounts itself): one copy, under the bare path.
   const pageKey = pageKeyOf(path, routeData && RECIPE_PAGE.test(path) ? NO_QUERY : query);
   return pageKey === undefined || !routeData ? pageKey : `${pageKey} ${ROUTE_DATA_SUFFIX}`;
+}
+
+/** Anything but letters, digits, `-`, `.`, `_`, `~` and `/`: a path that may be spelt another way. */
+const MAY_BE_RESPELT = /[^\w\-.~/]/;
+const UPPER_CASE = /[A-Z]/;
+
+/**
+ * Whether a path is spelt as the site's links spell it: each part escaped as encodeURIComponent
+ * escapes it (not `%32` for `2`, nor `%c3%bc` for `%C3%BC`), and a recipe's id in lower case.
+ */
+function isSpeltAsLinked(path: string) {
+  if (path.startsWith('/detail/') && UPPER_CASE.test(path)) return false;
+  if (!MAY_BE_RESPELT.test(path)) return true;
+  try {
+    return path.split('/').every((part) => encodeURIComponent(decodeURIComponent(part)) === part);
+  } catch {
+    return false; // a broken escape
+  }
 }
 
 function pageKeyOf(path: string, query: URL) {

@@ -220,6 +220,17 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
     const [second] = await arriveTogether(app.url, spelling, [{}]);
     expect([first!.status, second!.status, second!.headers['x-page-cache']], spelling).toEqual([400, 400, undefined]);
   }
+  // Another spelling of a page's own path (escapes the links do not use, an upper-case id) renders
+  // that page, but is not kept either; the spelling of the links is.
+  const firstEscaped = `%${recipe.id.charCodeAt(0).toString(16)}${recipe.id.slice(1)}`; // `%32…` for `2…`
+  const respelt = [`/detail/${firstEscaped}`, `/detail/${recipe.id.toUpperCase()}`, '/tags/S%c3%bcss', '/tags/%53%C3%BCss'];
+  for (const spelling of respelt) {
+    await get(spelling);
+    const again = await get(spelling);
+    expect([again.status, again.headers['x-page-cache']], spelling).toEqual([200, undefined]);
+  }
+  await get('/tags/S%C3%BCss');
+  expect((await get('/tags/S%C3%BCss')).headers['x-page-cache']).toBe('hit');
 });
 
 test("a navigation's route data is kept like its page: as rendered, exact after a write, never a signed-in reader's", async () => {
