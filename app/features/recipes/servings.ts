@@ -117,8 +117,8 @@ type Unit = {
   rounding: 'fraction' | 'half' | 'whole-min-one' | 'weight' | 'decimal';
   /** A bigger unit this one turns into (1000 g → 1 kg), with the factor. */
   up?: { unit: string; factor: number };
-  /** A smaller unit this one turns into below 1 (0,5 l → 5 dl), with the factor. */
-  down?: { unit: string; factor: number };
+  /** A smaller unit this one turns into below `under` (1 unless given: 0,5 l → 5 dl), with the factor. */
+  down?: { unit: string; factor: number; under?: number };
   /** The plural, where German has one (1 Prise, 2 Prisen). */
   plural?: string;
 };
@@ -128,10 +128,12 @@ const UNITS: Record<string, Unit> = {
   kg: { rounding: 'decimal', down: { unit: 'g', factor: 1000 } },
   ml: { rounding: 'weight', up: { unit: 'l', factor: 1000 } },
   cl: { rounding: 'fraction', up: { unit: 'l', factor: 100 } },
-  dl: { rounding: 'fraction', up: { unit: 'l', factor: 10 } },
+  dl: { rounding: 'fraction', up: { unit: 'l', factor: 10 }, down: { unit: 'ml', factor: 100, under: 0.25 } },
   l: { rounding: 'decimal', down: { unit: 'dl', factor: 10 } },
-  EL: { rounding: 'fraction' },
-  TL: { rounding: 'fraction' },
+  // Below a quarter, a spoon turns into the next smaller measure: 1 EL is 3 TL, and 1 TL
+  // is 16 pinches (the kitchen's rule of thumb), so a sixteenth of a teaspoon reads "1 Prise".
+  EL: { rounding: 'fraction', down: { unit: 'TL', factor: 3, under: 0.25 } },
+  TL: { rounding: 'fraction', down: { unit: 'Prise', factor: 16, under: 3 / 32 } },
   'Msp.': { rounding: 'whole-min-one' },
   Msp: { rounding: 'whole-min-one' },
   Prise: { rounding: 'whole-min-one', plural: 'Prisen' },
@@ -190,7 +192,9 @@ function asFraction(value: number) {
     Math.abs(candidate[0] - (value - whole)) < Math.abs(best[0] - (value - whole)) ? candidate : best,
   );
   if (part === 1) whole += 1;
-  if (whole === 0 && glyph === '') return '¼'; // never round an ingredient away
+  // Below ¼ alone: ⅛, the smallest spoon there is; never round an ingredient away.
+  if (whole === 0 && value < 0.1875) return '⅛';
+  if (whole === 0 && glyph === '') return '¼';
   return whole === 0 ? glyph : glyph ? `${whole} ${glyph}` : String(whole);
 }
 
@@ -232,11 +236,11 @@ function splitUnit(rest: string): { unit?: string; space: string; tail: string }
   return { space: '', tail: rest };
 }
 
-/** Picks the unit a cook would use for `value` (1000 g → 1 kg, 0,5 l → 5 dl). */
+/** Picks the unit a cook would use for `value` (1000 g → 1 kg, 0,5 l → 5 dl, ⅙ EL → ½ TL → and on to a pinch). */
 function settle(value: number, unit: string | undefined): { value: number; unit: string | undefined } {
   const known = unitNamed(unit);
   if (known?.up && value >= known.up.factor) return { value: value / known.up.factor, unit: known.up.unit };
-  if (known?.down && value < 1) return { value: value * known.down.factor, unit: known.down.unit };
+  if (known?.down && value < (known.down.under ?? 1)) return settle(value * known.down.factor, known.down.unit);
   return { value, unit };
 }
 
@@ -284,8 +288,11 @@ function scaled(amount: string, factor: number): { text: string; unit?: string; 
   const shownUnit = high.unit;
   const rangeRounding = unitNamed(shownUnit)?.rounding ?? 'half';
   const shownHigh = format(high.value, rangeRounding);
+  const shownLow = format(lowValue, rangeRounding);
+  // Rounded to one and the same ("⅛–⅛ TL"), a range is one amount.
+  const shownRange = shownLow === shownHigh ? shownHigh : `${shownLow}–${shownHigh}`;
   return {
-    text: `${prefix}${format(lowValue, rangeRounding)}–${shownHigh}${shownUnit ? `${space || ' '}${unitFor(shownUnit, high.value)}` : ''}${tail}`,
+    text: `${prefix}${shownRange}${shownUnit ? `${space || ' '}${unitFor(shownUnit, high.value)}` : ''}${tail}`,
     unit,
     pieces: unit ? undefined : readNumber(shownHigh),
     piecesBefore: unit ? undefined : secondNumber,
