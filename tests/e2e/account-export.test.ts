@@ -131,8 +131,17 @@ test('OPTIONS on the export downloads nothing and counts no export (the next tes
   }
 });
 
+test('HEAD, as a download manager asks before it downloads, names the type and counts no export (the next test sees the whole limit)', async () => {
+  for (let i = 0; i < 5; i++) {
+    const response = await fetch(`${app.url}/konto/export`, { method: 'HEAD', headers: { cookie } });
+    expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control'), await response.text()]).toEqual([200, 'application/zip', 'private, no-store', '']);
+  }
+  const signedOut = await fetch(`${app.url}/konto/export`, { method: 'HEAD', redirect: 'manual' });
+  expect(signedOut.status).toBe(302);
+});
+
 test('a few exports an hour, then a German 429', async () => {
-  // One export was made above (the OPTIONS before made none); four more are allowed in the hour.
+  // One export was made above (the OPTIONS and HEAD requests before made none); four more are allowed in the hour.
   for (let i = 0; i < 4; i++) {
     const response = await fetch(`${app.url}/konto/export`, { headers: { cookie } });
     expect(response.status).toBe(200);
