@@ -115,10 +115,16 @@ function readNumber(text: string): number {
 type Unit = {
   /** How the amount is rounded: to a fraction a cook measures, to whole pieces, or to a scale's steps. */
   rounding: 'fraction' | 'half' | 'whole-min-one' | 'weight' | 'decimal';
-  /** A bigger unit this one turns into (1000 g → 1 kg), with the factor. */
-  up?: { unit: string; factor: number };
-  /** A smaller unit this one turns into below `under` (1 unless given: 0,5 l → 5 dl), with the factor. */
-  down?: { unit: string; factor: number; under?: number };
+  /**
+   * A bigger unit this one turns into from one of it (1000 g → 1 kg), with the factor; for a spoon
+   * only where the bigger one reads well (6 TL → 2 EL, but 4 TL stay), or from three of it.
+   */
+  up?: { unit: string; factor: number; whereItReadsWell?: true };
+  /**
+   * A smaller unit this one turns into below `under` (1 unless given: 0,5 l → 5 dl), with the
+   * factor; for a spoon only where this one reads badly (⅓ EL → 1 TL, but ½ EL stays).
+   */
+  down?: { unit: string; factor: number; under?: number; whereItReadsBadly?: true };
   /** The plural, where German has one (1 Prise, 2 Prisen). */
   plural?: string;
 };
@@ -126,14 +132,13 @@ type Unit = {
 const UNITS: Record<string, Unit> = {
   g: { rounding: 'weight', up: { unit: 'kg', factor: 1000 } },
   kg: { rounding: 'decimal', down: { unit: 'g', factor: 1000 } },
-  ml: { rounding: 'weight', up: { unit: 'l', factor: 1000 } },
+  // A little liquid is measured with a spoon: 1 EL is 15 ml, 1 TL 5 ml.
+  ml: { rounding: 'weight', up: { unit: 'l', factor: 1000 }, down: { unit: 'EL', factor: 1 / 15, under: 20 } },
   cl: { rounding: 'fraction', up: { unit: 'l', factor: 100 } },
   dl: { rounding: 'fraction', up: { unit: 'l', factor: 10 }, down: { unit: 'ml', factor: 100, under: 0.25 } },
   l: { rounding: 'decimal', down: { unit: 'dl', factor: 10 } },
-  // Below a quarter, a spoon turns into the next smaller measure: 1 EL is 3 TL, and 1 TL
-  // is 16 pinches (the kitchen's rule of thumb), so a sixteenth of a teaspoon reads "1 Prise".
-  EL: { rounding: 'fraction', down: { unit: 'TL', factor: 3, under: 0.25 } },
-  TL: { rounding: 'fraction', down: { unit: 'Prise', factor: 16, under: 3 / 32 } },
+  EL: { rounding: 'fraction', down: { unit: 'TL', factor: 3, whereItReadsBadly: true } },
+  TL: { rounding: 'fraction', up: { unit: 'EL', factor: 3, whereItReadsWell: true } },
   'Msp.': { rounding: 'whole-min-one' },
   Msp: { rounding: 'whole-min-one' },
   Prise: { rounding: 'whole-min-one', plural: 'Prisen' },
@@ -236,11 +241,21 @@ function splitUnit(rest: string): { unit?: string; space: string; tail: string }
   return { space: '', tail: rest };
 }
 
-/** Picks the unit a cook would use for `value` (1000 g → 1 kg, 0,5 l → 5 dl, ⅙ EL → ½ TL → and on to a pinch). */
+/** A spoon's amount a cook reads at a glance: whole, ½ or ¾ ("⅓ EL" is 1 TL, "1 ⅓ EL" 4 TL). */
+function readsWell(value: number) {
+  return !/[¼⅓⅔⅛]/.test(asFraction(value));
+}
+
+/** Picks the unit a cook would use for `value` (1000 g → 1 kg, 0,5 l → 5 dl, 10 ml → 2 TL, 6 TL → 2 EL). */
 function settle(value: number, unit: string | undefined): { value: number; unit: string | undefined } {
   const known = unitNamed(unit);
-  if (known?.up && value >= known.up.factor) return { value: value / known.up.factor, unit: known.up.unit };
-  if (known?.down && value < (known.down.under ?? 1)) return settle(value * known.down.factor, known.down.unit);
+  const { up, down } = known ?? {};
+  if (up && value >= up.factor && (!up.whereItReadsWell || readsWell(value / up.factor) || value >= 3 * up.factor)) {
+    return settle(value / up.factor, up.unit);
+  }
+  if (down && value < (down.under ?? 1) && !(down.whereItReadsBadly && readsWell(value))) {
+    return settle(value * down.factor, down.unit);
+  }
   return { value, unit };
 }
 
@@ -283,8 +298,8 @@ function scaled(amount: string, factor: number): { text: string; unit?: string; 
   }
   // A range keeps one unit: the one its upper end settles in.
   const high = settle(secondNumber * factor, unit);
-  const sameUnit = high.unit === low.unit;
-  const lowValue = sameUnit ? low.value : (firstNumber * factor) / (unitNamed(unit)?.up?.factor ?? 1);
+  // The lower end in the upper end's unit: by the same ratio as the upper end's number.
+  const lowValue = high.unit === low.unit || secondNumber === 0 ? low.value : (firstNumber * high.value) / secondNumber;
   const shownUnit = high.unit;
   const rangeRounding = unitNamed(shownUnit)?.rounding ?? 'half';
   const shownHigh = format(high.value, rangeRounding);
@@ -302,28 +317,34 @@ function scaled(amount: string, factor: number): { text: string; unit?: string; 
 /**
  * What is counted in pieces, as its name starts: singular and plural ("1 Ei",
  * "2 Eier"), also at the end of a compound ("Frühlingszwiebeln", "Bio-Zitrone")
- * unless `exact` ("Brei" is no egg).
+ * unless `exact` ("Brei" is no egg), with the gender an adjective before it follows.
  */
-const PIECES: Array<{ singular: string; plural: string; exact?: boolean }> = [
-  { singular: 'Ei', plural: 'Eier', exact: true },
-  { singular: 'Zwiebel', plural: 'Zwiebeln' },
-  { singular: 'Schalotte', plural: 'Schalotten' },
-  { singular: 'Zitrone', plural: 'Zitronen' },
-  { singular: 'Limette', plural: 'Limetten' },
-  { singular: 'Orange', plural: 'Orangen' },
-  { singular: 'Karotte', plural: 'Karotten' },
-  { singular: 'Kartoffel', plural: 'Kartoffeln' },
-  { singular: 'Tomate', plural: 'Tomaten' },
-  { singular: 'Zehe', plural: 'Zehen' },
-  { singular: 'Apfel', plural: 'Äpfel' },
-  { singular: 'Birne', plural: 'Birnen' },
-  { singular: 'Banane', plural: 'Bananen' },
-  { singular: 'Gurke', plural: 'Gurken' },
-  { singular: 'Stange', plural: 'Stangen' },
-  { singular: 'Knolle', plural: 'Knollen' },
-  { singular: 'Nelke', plural: 'Nelken' },
+const PIECES: Array<{ singular: string; plural: string; gender: 'm' | 'f' | 'n'; exact?: boolean }> = [
+  { singular: 'Ei', plural: 'Eier', gender: 'n', exact: true },
+  { singular: 'Eiweiss', plural: 'Eiweiss', gender: 'n' },
+  { singular: 'Eigelb', plural: 'Eigelb', gender: 'n' },
+  { singular: 'Zwiebel', plural: 'Zwiebeln', gender: 'f' },
+  { singular: 'Schalotte', plural: 'Schalotten', gender: 'f' },
+  { singular: 'Zitrone', plural: 'Zitronen', gender: 'f' },
+  { singular: 'Limette', plural: 'Limetten', gender: 'f' },
+  { singular: 'Orange', plural: 'Orangen', gender: 'f' },
+  { singular: 'Karotte', plural: 'Karotten', gender: 'f' },
+  { singular: 'Kartoffel', plural: 'Kartoffeln', gender: 'f' },
+  { singular: 'Tomate', plural: 'Tomaten', gender: 'f' },
+  { singular: 'Zehe', plural: 'Zehen', gender: 'f' },
+  { singular: 'Apfel', plural: 'Äpfel', gender: 'm' },
+  { singular: 'Birne', plural: 'Birnen', gender: 'f' },
+  { singular: 'Banane', plural: 'Bananen', gender: 'f' },
+  { singular: 'Gurke', plural: 'Gurken', gender: 'f' },
+  { singular: 'Stange', plural: 'Stangen', gender: 'f' },
+  { singular: 'Knolle', plural: 'Knollen', gender: 'f' },
+  { singular: 'Nelke', plural: 'Nelken', gender: 'f' },
+  { singular: 'Schote', plural: 'Schoten', gender: 'f' },
+  { singular: 'Schale', plural: 'Schalen', gender: 'f' },
+  { singular: 'Kirsche', plural: 'Kirschen', gender: 'f' },
+  { singular: 'Teig', plural: 'Teige', gender: 'm' },
   // Not "Blatt" alone: "2 Blatt Gelatine" is how cooks count it.
-  { singular: 'Lorbeerblatt', plural: 'Lorbeerblätter' },
+  { singular: 'Lorbeerblatt', plural: 'Lorbeerblätter', gender: 'n' },
 ];
 
 /** `word` as `to` if it is `from`, alone, after a hyphen or (unless `exact`) at the end of a compound; else undefined. */
@@ -335,14 +356,29 @@ function swapWord(word: string, from: string, to: string, exact = false) {
   return undefined;
 }
 
-/** The ingredient's name with its first word in the number the pieces ask for ("½ Ei", "3 Eier"). */
+/** An adjective before the counted word: a stem of three letters or more on -e, -er or -es ("je" and "eine" are none). */
+const ADJECTIVE = /^(\p{Ll}\p{L}{2,}?)(?:er|es|e)$/u;
+const NOT_ADJECTIVES = new Set(['eine', 'einer', 'eines', 'keine', 'ohne', 'sowie']);
+
+/** Adjectives ("frische", "ausgewallter") in the number and gender of the word they stand before, as a list writes it: 1 frisches Ei, 2 frische Eier. */
+function inflectAdjectives(words: string, pieces: number, gender: 'm' | 'f' | 'n') {
+  return words.replace(/\p{L}+/gu, (word) => {
+    const match = NOT_ADJECTIVES.has(word) ? null : ADJECTIVE.exec(word);
+    return match ? `${match[1]}${pieces > 1 ? ADJECTIVE_ENDING.plural : ADJECTIVE_ENDING.nominative[gender]}` : word;
+  });
+}
+
+/**
+ * The ingredient's name with its counted word in the number the pieces ask for ("½ Ei", "3 Eier"),
+ * after any lower-case words before it ("½ rechteckig ausgewallter Blätterteig"), whose adjectives follow.
+ */
 function nameForPieces(name: string, pieces: number) {
-  const match = /^([\p{L}-]+)(.*)$/su.exec(name);
+  const match = /^((?:\p{Ll}[\p{L}-]*\s+)*)([\p{L}-]+)(.*)$/su.exec(name);
   if (!match) return name;
-  const [, word, rest] = match as unknown as [string, string, string];
-  for (const { singular, plural, exact } of PIECES) {
+  const [, before, word, rest] = match as unknown as [string, string, string, string];
+  for (const { singular, plural, gender, exact } of PIECES) {
     const swapped = pieces > 1 ? swapWord(word, singular, plural, exact) : swapWord(word, plural, singular, exact);
-    if (swapped) return `${swapped}${rest}`;
+    if (swapped) return `${inflectAdjectives(before, pieces, gender)}${swapped}${rest}`;
   }
   return name;
 }
