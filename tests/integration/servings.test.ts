@@ -170,6 +170,9 @@ describe('amounts scaled and rounded for a cook', () => {
 describe('counted ingredients follow their number', () => {
   test.each([
     [{ amount: '1', name: 'Ei, zum Bestreichen' }, 3, { amount: '3', name: 'Eier, zum Bestreichen' }],
+    // what brushes a dough is beaten whole: one egg at least, never half of one
+    [{ amount: '1', name: 'Ei, zum Bestreichen' }, 0.25, { amount: '1', name: 'Ei, zum Bestreichen' }],
+    [{ amount: '1', name: 'Eigelb, zum Bestreichen' }, 2.5, { amount: '3', name: 'Eigelb, zum Bestreichen' }],
     [{ amount: '2', name: 'Eier' }, 0.25, { amount: '½', name: 'Ei' }],
     [{ amount: '2', name: 'Eier' }, 0.5, { amount: '1', name: 'Ei' }],
     [{ amount: '1', name: 'Zwiebel' }, 1.5, { amount: '1 ½', name: 'Zwiebeln' }],

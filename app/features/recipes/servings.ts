@@ -277,7 +277,11 @@ export function scaleAmount(amount: string, factor: number): string {
  * The scaled amount with the unit it was written in, and for an amount without a unit ("2", "1–2")
  * the number of pieces it shows and the recipe's own (the larger ones).
  */
-function scaled(amount: string, factor: number): { text: string; unit?: string; pieces?: number; piecesBefore?: number } {
+function scaled(
+  amount: string,
+  factor: number,
+  piecesRounding: Unit['rounding'] = 'half',
+): { text: string; unit?: string; pieces?: number; piecesBefore?: number } {
   const match = factor === 1 ? null : AMOUNT.exec(amount);
   if (!match) return { text: amount };
   const [, prefix, first, second, rest] = match as unknown as [string, string, string, string | undefined, string];
@@ -286,7 +290,7 @@ function scaled(amount: string, factor: number): { text: string; unit?: string; 
   if (!Number.isFinite(firstNumber) || !Number.isFinite(secondNumber)) return { text: amount };
   const { unit, space, tail } = splitUnit(rest);
   const low = settle(firstNumber * factor, unit);
-  const rounding = unitNamed(low.unit)?.rounding ?? 'half';
+  const rounding = unitNamed(low.unit)?.rounding ?? piecesRounding;
   if (second === undefined) {
     const shown = format(low.value, rounding);
     return {
@@ -301,7 +305,7 @@ function scaled(amount: string, factor: number): { text: string; unit?: string; 
   // The lower end in the upper end's unit: by the same ratio as the upper end's number.
   const lowValue = high.unit === low.unit || secondNumber === 0 ? low.value : (firstNumber * high.value) / secondNumber;
   const shownUnit = high.unit;
-  const rangeRounding = unitNamed(shownUnit)?.rounding ?? 'half';
+  const rangeRounding = unitNamed(shownUnit)?.rounding ?? piecesRounding;
   const shownHigh = format(high.value, rangeRounding);
   const shownLow = format(lowValue, rangeRounding);
   // Rounded to one and the same ("⅛–⅛ TL"), a range is one amount.
@@ -403,9 +407,12 @@ function nameWithWeights(name: string, factor: number) {
   );
 }
 
-/** An ingredient for `factor` times the recipe: its amount scaled, a counted name in singular or plural to match, weights in its brackets scaled. */
+/** What brushes a dough ("Ei, zum Bestreichen"): one is beaten whole, however few pieces are baked. */
+const FOR_BRUSHING = /zum Bestreichen/i;
+
+/** An ingredient for `factor` times the recipe: its amount scaled, a counted name in singular or plural to match, weights in its brackets scaled; what brushes a dough in whole pieces. */
 export function scaleIngredient(ingredient: { amount: string; name: string }, factor: number) {
-  const { text, unit, pieces, piecesBefore } = scaled(ingredient.amount, factor);
+  const { text, unit, pieces, piecesBefore } = scaled(ingredient.amount, factor, FOR_BRUSHING.test(ingredient.name) ? 'whole-min-one' : 'half');
   const name = pieces === undefined ? ingredient.name : nameForPieces(ingredient.name, pieces);
   if (unit && CONTAINERS.has(unit)) return { amount: text, name };
   // Counted pieces are rounded (½ Ei, not 0,25): their weight follows what is shown.
