@@ -198,8 +198,13 @@ test('with the keyboard, the search page\'s button wears a visible ring; not aft
   await expect(button).toBeFocused();
   expect(await ring()).toBe('rgb(184, 137, 43) solid 3px');
   await page.getByLabel('Dauer').selectOption('bis 15 Minuten');
+  const applyNote = main(page).getByRole('button', { name: 'Filter anwenden' });
+  await expect(applyNote).toBeVisible();
   await button.click();
   await expect(page).toHaveURL('/suche?q=Zopf&dauer=15');
+  // The address changes before the results render; the form, keyed by the address, is new once its
+  // filter note is gone. Until then the button the keyboard focused is still there, with its ring.
+  await expect(applyNote).toBeHidden();
   expect(await ring()).not.toMatch(/solid 3px/);
 });
 
