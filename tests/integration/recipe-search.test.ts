@@ -118,6 +118,18 @@ test('every synonym group: each word finds the recipes of the others', async () 
     ['Gschnätzlets', 'Zürcher Geschnetzeltes'],
     ['Geschnätzlets', 'Kalbsgeschnetzeltes'],
     ['Geschnetzeltes', 'Gschnätzlets mit Rösti'],
+    ['Chäs', 'Käseschnitte'],
+    ['Käse', 'Chässuppe'],
+    ['Walnüsse', 'Baumnusstorte'],
+    ['Baumnüsse', 'Walnussbrot'],
+    ['Haselnüsse', 'Haselnusscreme'],
+    ['Kastanien', 'Marronicreme'],
+    ['Gruyère', 'Greyerzer Fondue'],
+    ['Petersilie', 'Peterli-Sauce'],
+    ['Makkaroni', 'Älplermagronen'],
+    ['Vegi', 'Vegetarische Lasagne'],
+    ['Nachspeise', 'Dessertteller'],
+    ['Hauptgericht', 'Hauptgang vom Grill'],
   ];
   for (const [, title] of pairs) await createRecipe(anna, { ...plain, title, category: 'Apéro' });
   for (const [search, title] of pairs) {
@@ -128,6 +140,30 @@ test('every synonym group: each word finds the recipes of the others', async () 
   // Short synonyms match whole words only: "Eis" does not find "Eisenpfanne".
   await createRecipe(anna, { ...plain, title: 'Eisenpfanne einbrennen', category: 'Apéro' });
   expect(await titles('Glace', { category: 'apero' })).not.toContain('Eisenpfanne einbrennen');
+});
+
+test('"Rezept" is left out of a search: no recipe says it is one', async () => {
+  const vreni = await createUser();
+  await createRecipe(vreni, { ...plain, title: 'Luzerner Chügelipastete', category: 'Hauptgang' });
+  await createRecipe(vreni, { ...plain, title: 'Glarner Zigerbrüt', category: 'Apéro' });
+  expect(await titles('Chügelipastete Rezept')).toEqual(['Luzerner Chügelipastete']);
+  expect(await titles('Zigerbrüt')).toEqual(['Glarner Zigerbrüt']);
+  expect(await titles('für Zigerbrüt')).toEqual(['Glarner Zigerbrüt']);
+  expect(await titles('Rezept für Zigerbrüt')).toEqual(['Glarner Zigerbrüt']);
+  // Alone, it asks for every recipe, as an empty search does.
+  expect((await searchRecipes(queryWords('Rezepte'), {})).total).toBe((await searchRecipes([], {})).total);
+});
+
+test('typo alternatives: only the nearest known words, and none for a word known inside a compound', async () => {
+  const vreni = await createUser();
+  await createRecipe(vreni, { ...plain, title: 'Berner Rösti', lead: 'Zwiebeln kurz rösten.' });
+  await createRecipe(vreni, { ...plain, title: 'Vermicelles', ingredients: [{ name: 'Belegkirschen', amount: '4' }] });
+  await createRecipe(vreni, { ...plain, title: 'Salatsauce', lead: 'Alles gut mischen.' });
+  // "Kirschen" is in "Belegkirschen": found as it is, and "mischen" (two edits) is no alternative.
+  expect(await titles('Kirschen')).toEqual(['Vermicelles']);
+  // "rosti" is one edit from "röstii", "rosten" two: only the nearest is added.
+  const [rosti] = (await expandedClauses(queryWords('Röstii'))).clauses;
+  expect(rosti!.terms.map((term) => term.text)).toEqual(['Röstii', 'rosti']);
 });
 
 test('filters combine with the words and stand alone', async () => {
@@ -168,13 +204,16 @@ test('matches are marked in title and lead; nothing found suggests a close known
 test('a query of stop words only finds nothing and says so; a stop word among others drops out', async () => {
   const urs = await createUser();
   await createRecipe(urs, { ...plain, title: 'Zopf mit Rosinen', lead: 'Zopf und Butter.' });
-  for (const query of ['und', 'und mit der']) {
+  // "für", "über": stop words with umlauts, which the database's list (folding first) would not know.
+  for (const query of ['und', 'und mit der', 'für', 'über und für']) {
     const none = await searchRecipes(queryWords(query), {});
     expect([none.total, none.onlyCommonWords, none.suggestion], query).toEqual([0, true, undefined]);
   }
   const found = await searchRecipes(queryWords('Zopf und'), {});
   expect(found.total).toBeGreaterThan(0);
   expect([found.total, found.onlyCommonWords]).toEqual([(await searchRecipes(queryWords('Zopf'), {})).total, undefined]);
+  expect((await searchRecipes(queryWords('Zopf für Kinder'), {})).total).toBe(0);
+  expect((await searchRecipes(queryWords('für Zopf'), {})).total).toBe(found.total);
   // An unknown word is no stop word: the spelling help stays.
   expect((await searchRecipes(queryWords('Qxzvwq'), {})).onlyCommonWords).toBeUndefined();
 });

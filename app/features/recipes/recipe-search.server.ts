@@ -13,10 +13,12 @@ import { listFilters, newestFirst, summaryColumns, toSummary } from './recipe-qu
 import type { RecipeSummary } from './recipe-types.ts';
 import {
   foldWord,
+  isFoldedStopWord,
   MARK_END,
   MARK_START,
   protectedFormsOf,
   protectedLexeme,
+  sameWord,
   searchClauses,
   withProtectedWordsMarked,
   type SearchClause,
@@ -56,7 +58,22 @@ function tsQuery(clauses: SearchClause[]): SQL {
   return sql`(${sql.join(parts, sql` && `)})`;
 }
 
-type WordInfo = { folded: string; known: boolean; similar: string[]; compounds: string[]; closest: string | null };
+type WordInfo = {
+  folded: string;
+  known: boolean;
+  similar: Array<{ word: string; distance: number }>;
+  compounds: string[];
+  closest: string | null;
+};
+
+/**
+ * The typo alternatives a word is searched with: the nearest known words and their plurals
+ * ("kartofel" → "kartoffel", "kartoffeln"), not a farther word ("röstii" → "rösti", not "rösten").
+ */
+function typoAlternatives(similar: WordInfo['similar']) {
+  const nearest = similar.filter(({ distance }) => distance === similar[0]?.distance).map(({ word }) => word);
+  return similar.map(({ word }) => word).filter((word) => nearest.some((near) => sameWord(word, near)));
+}
 
 /**
  * For each word: is it the start of a word some recipe uses (then it needs no
@@ -78,7 +95,7 @@ async function wordInfo(words: string[]): Promise<WordInfo[]> {
     select q.folded,
       exists (select 1 from search_words w where w.word like q.folded || '%') as known,
       coalesce((
-        select array_agg(c.word order by c.distance, c.similarity desc) from (
+        select json_agg(json_build_object('word', c.word, 'distance', c.distance) order by c.distance, c.similarity desc) from (
           select w.word, levenshtein(w.word, q.folded) as distance, similarity(w.word, q.folded) as similarity
           from search_words w
           where length(q.folded) >= 4 and w.word % q.folded
@@ -86,7 +103,7 @@ async function wordInfo(words: string[]): Promise<WordInfo[]> {
           order by distance, similarity desc
           limit 3
         ) as c
-      ), '{}') as similar,
+      ), '[]'::json) as similar,
       coalesce((
         select array_agg(c.word order by length(c.word), c.word) from (
           select w.word from search_words w
@@ -140,7 +157,9 @@ export async function expandedClauses(words: string[]) {
   const infos = singles.map((clause) => found.get(foldWord(clause.word)));
   for (const clause of clauses) {
     const own = clause.word.includes(' ') ? undefined : found.get(foldWord(clause.word));
-    const added = [...(own && !own.known ? own.similar : [])];
+    // Typo alternatives only for a word no recipe uses, not even inside a compound: "Kirschen" is in
+    // "Belegkirschen" and no misspelling of "mischen".
+    const added = own && !own.known && own.compounds.length === 0 ? typoAlternatives(own.similar) : [];
     for (const term of clause.terms) if (!term.phrase) added.push(...(found.get(foldWord(term.text))?.compounds ?? []));
     for (const word of added) {
       if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false });
@@ -187,6 +206,10 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
 /** Page `page` of the recipes matching the words and filters (no words: all recipes the filters let through, newest first). */
 export async function searchRecipes(words: string[], filters: SearchFilters, page = 1, pageSize = PAGE_SIZE): Promise<SearchResult> {
   const { clauses, infos, singles } = await expandedClauses(words);
+  // "für" alone: as "und" alone (below), the query asks for nothing.
+  if (clauses.length === 0 && words.length > 0 && words.every(isFoldedStopWord)) {
+    return { recipes: [], page, pageCount: pageCountFor(0, pageSize), total: 0, onlyCommonWords: true };
+  }
   const statements = searchStatements(clauses, filters, page, pageSize);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
   const total = counted?.total ?? 0;

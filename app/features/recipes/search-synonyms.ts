@@ -32,5 +32,16 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['Schoggi', 'Schokolade'],
   ['Müesli', 'Müsli'],
   ['Geschnetzeltes', 'Gschnätzlets', 'Geschnätzlets'],
-  ['Wähe', 'Dünne', 'Fladen'],
+  // Not "Dünne" (a Wähe in Aargau): it would find every recipe that rolls a dough "dünn".
+  ['Wähe', 'Fladen'],
+  ['Käse', 'Chäs'],
+  ['Baumnuss', 'Baumnüsse', 'Walnuss', 'Walnüsse'],
+  ['Haselnuss', 'Haselnüsse'],
+  ['Marroni', 'Maroni', 'Marone', 'Kastanie', 'Esskastanie'],
+  ['Greyerzer', 'Gruyère'],
+  ['Peterli', 'Petersilie'],
+  ['Magronen', 'Makkaroni', 'Maccheroni'],
+  ['Vegi', 'vegetarisch'],
+  ['Dessert', 'Nachspeise', 'Nachtisch'],
+  ['Hauptgang', 'Hauptgericht', 'Hauptspeise'],
 ];

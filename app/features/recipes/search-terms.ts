@@ -66,7 +66,8 @@ export function withProtectedWordsMarked(text: string, forms: Set<string>) {
 /** Endings by which a German plural differs from its word. */
 const ENDINGS = new Set(['', 'e', 'n', 'en', 's', 'er', 'es', 'nen']);
 
-function sameWord(a: string, b: string) {
+/** Whether two folded words are one word in singular and plural ("kartoffel", "kartoffeln"). */
+export function sameWord(a: string, b: string) {
   // "Rand" is no singular of "Randen": a protected word is only itself.
   if (PROTECTED_WORDS.has(a) || PROTECTED_WORDS.has(b)) return PROTECTED_WORDS.get(a) === PROTECTED_WORDS.get(b);
   if (a.startsWith(b)) return ENDINGS.has(a.slice(b.length));
@@ -117,8 +118,27 @@ function clauseFor(words: string[], groups: Set<number>): SearchClause {
   return { word: words.join(' '), terms };
 }
 
-/** The clauses of a query's words (see queryWords): phrases of the synonym list first, then single words. */
-export function searchClauses(words: string[]): SearchClause[] {
+/**
+ * Words a reader adds to a search out of habit ("Zopf Rezept"): every page here is a recipe, and no
+ * recipe's text says so. Required like any other word, they would leave every search empty.
+ */
+const FILLER_WORDS = new Set(['rezept', 'rezepte', 'rezepten']);
+
+/**
+ * The German stop words with umlauts ("für", "über"), folded: the database folds a word before its
+ * stop-word list sees it, so it would search "fur" as a word that must be there. Left out here, as
+ * the database leaves out "und".
+ */
+const FOLDED_STOP_WORDS = new Set(['fur', 'uber', 'konnen', 'konnte', 'wahrend', 'wurde', 'wurden']);
+
+/** Whether a word is one of the stop words the database would not recognise (see FOLDED_STOP_WORDS). */
+export function isFoldedStopWord(word: string) {
+  return FOLDED_STOP_WORDS.has(foldWord(word));
+}
+
+/** The clauses of a query's words (see queryWords): phrases of the synonym list first, then single words; filler and stop words with umlauts left out. */
+export function searchClauses(queryWordsWithFiller: string[]): SearchClause[] {
+  const words = queryWordsWithFiller.filter((word) => !FILLER_WORDS.has(foldWord(word)) && !isFoldedStopWord(word));
   const clauses: SearchClause[] = [];
   let i = 0;
   while (i < words.length) {
