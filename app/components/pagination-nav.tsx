@@ -22,7 +22,7 @@ export function PaginationNav({ pathname, page, pageCount, hrefFor = (n) => page
   if (pageCount <= 1) return null;
   const pages = visiblePages(page, pageCount);
   return (
-    <nav aria-label="Seiten" className={styles.nav}>
+    <nav aria-label="Seiten" className={styles.nav} data-print="hide">
       <ul className={styles.list}>
         {page > 1 && (
           <li>

@@ -125,3 +125,20 @@ test('"Drucken" opens the print dialog, and shows only where it can', async ({ o
   // Nor does it keep an empty place (on a phone a row of its own above the picture).
   expect(await plain.locator('button', { hasText: 'Drucken' }).evaluate((button) => getComputedStyle(button).display)).toBe('none');
 });
+
+test('a list prints its recipes: no button, page numbers or side list on paper', async ({ openPage }) => {
+  // Thirteen recipes in all: the home page has a second page, so its page numbers show on screen.
+  const beat = await createAccount('Beat Keller');
+  for (let i = 1; i <= 12; i++) await createRecipe(beat, { title: `Chässuppe Nr. ${i}` });
+  const page = await openPage('desktop');
+  await page.goto('/');
+  const onScreenOnly = [
+    page.getByRole('link', { name: 'Zum Rezept' }),
+    page.getByRole('navigation', { name: 'Seiten' }),
+    page.getByRole('complementary'),
+  ];
+  for (const part of onScreenOnly) await expect(part).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('heading', { name: 'Chässuppe Nr. 12' })).toBeVisible();
+  for (const part of onScreenOnly) await expect(part).toBeHidden();
+});

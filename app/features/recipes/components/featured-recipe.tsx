@@ -28,7 +28,7 @@ export function FeaturedRecipe({ recipe, actions }: { recipe: RecipeSummary; act
         </Text>
         {recipe.ratingCount > 0 && <RatingStars value={recipe.avgRating} count={recipe.ratingCount} size="medium" />}
         <Text className={styles.lead}>{recipe.lead}</Text>
-        <div className={styles.footer}>
+        <div className={styles.footer} data-print="hide">
           <ButtonLink to={href} variant="contained" size="large">
             Zum Rezept
           </ButtonLink>
