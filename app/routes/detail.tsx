@@ -144,20 +144,23 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         <div className={styles.ingredients} data-print="ingredients">
           <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={servings} />
         </div>
-        <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} className={styles.steps} data-print="steps">
-          <Text variant="h2" id="zubereitung">
-            Zubereitung
-          </Text>
-          <RecipeSteps description={recipe.description} />
-        </Stack>
-        {recipe.additional && (
-          <Paper component="section" aria-labelledby="tipps" className={styles.tips} data-print="tips">
-            <Text variant="h4" component="h2" id="tipps">
-              Tipps & Tricks
+        {/* Steps and tips: one column on paper; on screen the wrapper is no box (display: contents). */}
+        <div className={styles.method} data-print="method">
+          <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} className={styles.steps} data-print="steps">
+            <Text variant="h2" id="zubereitung">
+              Zubereitung
             </Text>
-            <Text className={styles.tipsText}>{recipe.additional}</Text>
-          </Paper>
-        )}
+            <RecipeSteps description={recipe.description} />
+          </Stack>
+          {recipe.additional && (
+            <Paper component="section" aria-labelledby="tipps" className={styles.tips} data-print="tips">
+              <Text variant="h4" component="h2" id="tipps">
+                Tipps & Tricks
+              </Text>
+              <Text className={styles.tipsText}>{recipe.additional}</Text>
+            </Paper>
+          )}
+        </div>
       </div>
 
       <p data-print="source">Quelle: {printedUrl}</p>

@@ -1,8 +1,10 @@
 // Printing a recipe: one clean A4 page with the recipe, scaled as chosen,
 // and its address; no navigation, share block, comments or buttons.
+import { execFileSync } from 'node:child_process';
 import { createAccount } from '../support/accounts.ts';
 import { createComment, createRecipe } from '../support/factories.ts';
 import { createImage } from '../support/stored-images.ts';
+import { demoRecipes } from '../../scripts/seed/demo-recipes.ts';
 import { expect, hydrated, journeys } from './support/fixtures.ts';
 
 const test = journeys();
@@ -142,3 +144,48 @@ test('a list prints its recipes: no button, page numbers or side list on paper',
   await expect(page.getByRole('heading', { name: 'Chässuppe Nr. 12' })).toBeVisible();
   for (const part of onScreenOnly) await expect(part).toBeHidden();
 });
+
+test('a recipe too long for one page prints its address below the ingredients, not over them', async ({ openPage, app }) => {
+  // The demo blog's longest recipe, its ingredients three times over: the list runs onto a second page.
+  const nusstorte = demoRecipes.find((recipe) => recipe.title === 'Engadiner Nusstorte')!;
+  const vreni = await createAccount('Vreni Frei');
+  const recipe = await createRecipe(vreni, {
+    ...pick(nusstorte, ['title', 'lead', 'category', 'level', 'duration', 'quantity', 'tags', 'description', 'additional']),
+    imageId: await createImage(vreni.id, 40),
+    // Rated, as on the demo blog: the stars in the head put the break where the address was printed over the list.
+    ratingSum: 9,
+    ratingCount: 2,
+    ingredients: [...nusstorte.ingredients, ...nusstorte.ingredients, ...nusstorte.ingredients.map((row, i) => (i === 9 ? { ...row, name: 'Zuletzt' } : row))],
+  });
+  const page = await openPage('desktop');
+  await page.goto(`/detail/${recipe.id}`);
+  const file = test.info().outputPath('long-recipe.pdf');
+  await page.pdf({ path: file, format: 'A4', preferCSSPageSize: true });
+  const words = pdfWords(file);
+  expect(new Set(words.map((word) => word.page)).size).toBeGreaterThan(1);
+  const source = words.find((word) => word.text === 'Quelle:')!;
+  expect(words.some((word) => word.text === `${app.url}/detail/${recipe.id}`)).toBe(true);
+  const overlapping = words.filter(
+    (word) => word.page === source.page && word.y.min < source.y.max - 0.5 && word.y.max > source.y.min + 0.5 && !word.text.startsWith(app.url) && word !== source,
+  );
+  expect(overlapping.map((word) => word.text)).toEqual([]);
+  // The last ingredient is printed, above the address.
+  const last = words.find((word) => word.text === 'Zuletzt')!;
+  expect([last.page, last.y.max <= source.y.min]).toEqual([source.page, true]);
+});
+
+/** The words of a PDF with their page and vertical extent (poppler's pdftotext -bbox). */
+function pdfWords(file: string) {
+  const xhtml = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+  const words: Array<{ page: number; text: string; y: { min: number; max: number } }> = [];
+  let page = 0;
+  for (const match of xhtml.matchAll(/<page |<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+    if (match[0] === '<page ') page += 1;
+    else words.push({ page, text: match[3]!.replaceAll('&amp;', '&'), y: { min: Number(match[1]), max: Number(match[2]) } });
+  }
+  return words;
+}
+
+function pick<T extends object, K extends keyof T>(object: T, keys: K[]) {
+  return Object.fromEntries(keys.map((key) => [key, object[key]])) as Pick<T, K>;
+}
