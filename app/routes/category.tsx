@@ -15,8 +15,8 @@ import { listNewestByTag, listRecipesByCategory } from '../features/recipes/reci
 import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { categoryBySlug, tagPath } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
-import { canonicalLink, feedLink, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
+import { firstPositionOf, pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
+import { canonicalLink, feedLink, recipeListJsonLd, sharePreview, shortDescription, siteUrlOf } from '../utils/seo.ts';
 import styles from './list-page.module.css';
 import { refusal } from '../utils/refusal.ts';
 
@@ -32,6 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     ...pageLinks(pathname, page, pageCount),
     feedLink(siteUrl, `${pathname}/feed.xml`, `Chuchiblog – ${category}`),
     ...sharePreview({ type: 'website', title, description, url: `${siteUrl}${pageHref(pathname, page)}`, image: listShareImage(recipes, siteUrl) }),
+    ...recipeListJsonLd(siteUrl, { name: category, path: pathname }, recipes, firstPositionOf(page)),
   ];
 }
 

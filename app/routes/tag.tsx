@@ -12,8 +12,8 @@ import { listRecipesByTag } from '../features/recipes/recipe-queries.server.ts';
 import { listShareImage } from '../features/recipes/list-share-image.ts';
 import { isTag, tagPath, tagSpelledOtherwise } from '../utils/catalog.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
-import { canonicalLink, NOINDEX, sharePreview, siteUrlOf } from '../utils/seo.ts';
+import { firstPositionOf, pageHref, pageLinks, pageTitle } from '../utils/pagination.ts';
+import { canonicalLink, NOINDEX, recipeListJsonLd, sharePreview, siteUrlOf } from '../utils/seo.ts';
 import styles from './tag.module.css';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -29,6 +29,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     canonicalLink(siteUrl, path),
     ...pageLinks(tagPath(tag), page, pageCount),
     ...sharePreview({ type: 'website', title, description, url: `${siteUrl}${path}`, image: listShareImage(recipes, siteUrl) }),
+    ...recipeListJsonLd(siteUrl, { name: tag, path: tagPath(tag) }, recipes, firstPositionOf(page)),
   ];
 }
 

@@ -50,6 +50,11 @@ export function pageCountFor(total: number, pageSize = PAGE_SIZE) {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
+/** The place of a page's first item in the whole list (1 on page 1, 13 on page 2). */
+export function firstPositionOf(page: number, pageSize = PAGE_SIZE) {
+  return (page - 1) * pageSize + 1;
+}
+
 /** The address of page `page` of the list at `pathname`. */
 export function pageHref(pathname: string, page: number) {
   return page <= 1 ? pathname : `${pathname}?${PAGE_PARAM}=${page}`;

@@ -124,3 +124,20 @@ export function breadcrumbJsonLd(items: Array<{ name: string; url: string }>) {
     itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
   });
 }
+
+/**
+ * A list page's recipes as an ItemList (a "summary page" for search engines' recipe carousels):
+ * each recipe's address, numbered across the pages, with the list's breadcrumb (Startseite › list).
+ */
+export function recipeListJsonLd(siteUrl: string, list: { name: string; path: string }, recipes: Array<{ uid: string }>, firstPosition: number) {
+  return [
+    jsonLd({
+      '@type': 'ItemList',
+      itemListElement: recipes.map((recipe, index) => ({ '@type': 'ListItem', position: firstPosition + index, url: `${siteUrl}/detail/${recipe.uid}` })),
+    }),
+    breadcrumbJsonLd([
+      { name: 'Startseite', url: `${siteUrl}/` },
+      { name: list.name, url: `${siteUrl}${list.path}` },
+    ]),
+  ];
+}

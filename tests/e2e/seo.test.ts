@@ -256,9 +256,29 @@ test('home and the lists: canonical to themselves (pages too), share previews, f
   expect(metaOf(backen2.text, 'og:url')).toEqual([`${app.url}/backen?seite=2`]);
   expect(hrefOf(linkOf(backen2.text, 'alternate')[0])).toBe(`${app.url}/backen/feed.xml`);
   expect(metaOf(backen2.text, 'twitter:card')).toEqual(['summary']); // no picture on this list
+  // A list is a summary page for recipe carousels: its recipes as an ItemList, numbered across the
+  // pages, and its breadcrumb. The site itself is described once, on home.
+  const backen2Blocks = jsonLdOf(backen2.text);
+  expect(backen2Blocks.map((block) => block['@type'])).toEqual(['ItemList', 'BreadcrumbList']);
+  const items = backen2Blocks[0]!.itemListElement as Array<{ position: number; url: string }>;
+  expect(items.map((item) => item.position)).toEqual(Array.from({ length: items.length }, (_, i) => 13 + i));
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) {
+    expect(item.url).toMatch(new RegExp(`^${app.url}/detail/[0-9a-f-]{36}$`));
+    expect(backen2.text).toContain(`href="${item.url.slice(app.url.length)}"`);
+  }
+  expect(backen2Blocks[1]!.itemListElement).toEqual([
+    { '@type': 'ListItem', position: 1, name: 'Startseite', item: `${app.url}/` },
+    { '@type': 'ListItem', position: 2, name: 'Backen', item: `${app.url}/backen` },
+  ]);
+  await richResultIssues(backen2Blocks);
+
   const tag = await get('/tags/Guetzli');
   expect(hrefOf(linkOf(tag.text, 'canonical')[0])).toBe(`${app.url}/tags/Guetzli`);
-  expect(jsonLdOf(tag.text)).toEqual([]); // the site is described once, on home
+  const tagBlocks = jsonLdOf(tag.text);
+  expect(tagBlocks.map((block) => block['@type'])).toEqual(['ItemList', 'BreadcrumbList']);
+  expect((tagBlocks[0]!.itemListElement as unknown[]).length).toBe(12);
+  expect((tagBlocks[1]!.itemListElement as Array<{ item: string }>)[1]!.item).toBe(`${app.url}/tags/Guetzli`);
 });
 
 test('every public page has its own German title and description; error pages say noindex', async () => {
