@@ -154,6 +154,20 @@ test('"Rezept" is left out of a search: no recipe says it is one', async () => {
   expect((await searchRecipes(queryWords('Rezepte'), {})).total).toBe((await searchRecipes([], {})).total);
 });
 
+test('a category\'s name finds the recipes filed under it, whose text need not say so', async () => {
+  const ueli = await createUser();
+  await createRecipe(ueli, { ...plain, title: 'Bündner Capuns', category: 'Hauptgang' });
+  await createRecipe(ueli, { ...plain, title: 'Glarner Pastete', category: 'Dessert' });
+  await createRecipe(ueli, { ...plain, title: 'Capuns-Apéro', category: 'Apéro', lead: 'Klein, als Hauptgang zu wenig.' });
+  expect(await titles('Hauptgang Capuns')).toEqual(expect.arrayContaining(['Bündner Capuns', 'Capuns-Apéro']));
+  expect(await titles('Hauptgang Capuns')).toHaveLength(2);
+  expect(await titles('Capuns', { category: 'hauptgang' })).toEqual(['Bündner Capuns']);
+  // By a synonym and in the plural.
+  expect(await titles('Nachspeise Pastete')).toEqual(['Glarner Pastete']);
+  expect(await titles('Desserts Pastete')).toEqual(['Glarner Pastete']);
+  expect(await titles('Vorspeise Capuns')).toEqual([]);
+});
+
 test('typo alternatives: only the nearest known words, and none for a word known inside a compound', async () => {
   const vreni = await createUser();
   await createRecipe(vreni, { ...plain, title: 'Berner Rösti', lead: 'Zwiebeln kurz rösten.' });
@@ -196,6 +210,9 @@ test('matches are marked in title and lead; nothing found suggests a close known
   // Sharing trigrams is not enough: «zur» (in a lead) is three edits from «Zürich», and is left out.
   await createRecipe(urs, { ...plain, title: 'Berner Rösti', lead: 'Knusprig, zur Bratwurst.' });
   expect((await searchRecipes(queryWords('Rösti Zürich'), {})).suggestion).toBe('Rösti');
+  // A word of the synonym list is no misspelling, found or not: «Glace» is not «glatt».
+  await createRecipe(urs, { ...plain, title: 'Glatte Sauce', lead: 'Schön glatt gerührt.' });
+  expect((await searchRecipes(queryWords('Glace'), {})).suggestion).toBeUndefined();
   // A suggestion that would find nothing either (here: not in that category) is not offered.
   expect((await searchRecipes(queryWords('Birnbrrroot'), { category: 'apero' })).suggestion).toBeUndefined();
   expect((await searchRecipes(queryWords('Birnbrrroot'), { category: 'hauptgang' })).suggestion).toBe('Birnbrot');

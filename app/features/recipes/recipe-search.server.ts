@@ -3,7 +3,7 @@
 // with the synonym groups (search-synonyms.ts), typo tolerance from the word
 // list `search_words` (trigram index, Levenshtein distance), filters, ranking
 // with title matches first, and the matches marked in titles and leads.
-import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
 import { CATEGORIES } from '../../utils/catalog.ts';
@@ -14,6 +14,7 @@ import type { RecipeSummary } from './recipe-types.ts';
 import {
   foldWord,
   isFoldedStopWord,
+  isSynonym,
   MARK_END,
   MARK_START,
   protectedFormsOf,
@@ -176,7 +177,13 @@ export async function expandedClauses(words: string[]) {
 export function searchStatements(clauses: SearchClause[], filters: SearchFilters, page: number, pageSize = PAGE_SIZE) {
   const db = getDb();
   const query = clauses.length > 0 ? tsQuery(clauses) : undefined;
-  const where = and(query ? sql`${recipes.search} @@ ${query}` : undefined, ...filterConditions(filters));
+  // A clause that names a category is met by the text or by the category; the others by the text alone.
+  const textClauses = clauses.filter((clause) => !clause.category);
+  const where = and(
+    textClauses.length > 0 ? sql`${recipes.search} @@ ${tsQuery(textClauses)}` : undefined,
+    ...clauses.flatMap(({ category, ...clause }) => (category ? [or(sql`${recipes.search} @@ ${tsQuery([clause])}`, listFilters.category(category))] : [])),
+    ...filterConditions(filters),
+  );
   // Without words (filters only) every hit ranks the same: newest first.
   const inTitle = query ? sql<boolean>`ts_filter(${recipes.search}, '{a}') @@ ${query}` : sql<boolean>`false::boolean`;
   const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0::real`;
@@ -233,7 +240,8 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     const replaced = clauses.flatMap((clause) => {
       const index = singles.indexOf(clause);
       const info = index >= 0 ? infos[index] : undefined;
-      if (!info || info.known) return [clause.word];
+      // A word of the synonym list is a word, though no recipe uses it yet: "Glace" is no misspelling of "glatt".
+      if (!info || info.known || isSynonym(clause.word)) return [clause.word];
       changed = true;
       return info.closest ? [info.closest] : [];
     });

@@ -3,6 +3,7 @@
 // recipe must match every clause. A clause matches when any of its terms does:
 // the word itself (as a prefix, so "Apfel" finds "Apfelkuchen") and the other
 // words of its synonym groups (search-synonyms.ts). Pure: no database here.
+import { CATEGORIES, type Category } from '../../utils/catalog.ts';
 import { queryWords } from '../../utils/search-params.ts';
 import { SYNONYM_GROUPS } from './search-synonyms.ts';
 
@@ -17,8 +18,8 @@ export const MARK_END = '\u0003';
 /** A term: a word (matched as a prefix when `prefix`) or a phrase of words in a row. */
 export type SearchTerm = { text: string; prefix: boolean; phrase: boolean };
 
-/** One clause: the word as typed, and the terms any of which satisfies it. */
-export type SearchClause = { word: string; terms: SearchTerm[] };
+/** One clause: the word as typed, the terms any of which satisfies it, and the category it names ("Nachspeise": Dessert), which satisfies it too. */
+export type SearchClause = { word: string; terms: SearchTerm[]; category?: Category };
 
 /** Lower case, "ß" as "ss", accents and umlauts dropped: how the database folds words (unaccent). */
 export function foldWord(word: string) {
@@ -102,6 +103,11 @@ function groupsOf(folded: string[]) {
   return groups;
 }
 
+/** Whether a word (or its plural) is one of the synonym list's. */
+export function isSynonym(word: string) {
+  return groupsOf([foldWord(word)]).size > 0;
+}
+
 function clauseFor(words: string[], groups: Set<number>): SearchClause {
   const own: SearchTerm =
     words.length > 1 ? { text: words.join(' '), prefix: false, phrase: true } : { text: words[0]!, prefix: true, phrase: false };
@@ -115,7 +121,10 @@ function clauseFor(words: string[], groups: Set<number>): SearchClause {
       terms.push(term);
     }
   }
-  return { word: words.join(' '), terms };
+  // A category's name (or a synonym of it, or its plural) also finds the recipes filed under it,
+  // whose text need not say so: "Hauptgang" finds Capuns.
+  const category = CATEGORIES.find(({ label }) => terms.some((term) => !term.phrase && sameWord(foldWord(term.text), foldWord(label))))?.label;
+  return category ? { word: words.join(' '), terms, category } : { word: words.join(' '), terms };
 }
 
 /**
