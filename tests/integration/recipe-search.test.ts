@@ -154,6 +154,14 @@ test('"Rezept" is left out of a search: no recipe says it is one', async () => {
   expect((await searchRecipes(queryWords('Rezepte'), {})).total).toBe((await searchRecipes([], {})).total);
 });
 
+test('the word as written ranks before the compounds the search adds: "Lauch" puts the leek soup before the Bärlauch-Risotto', async () => {
+  const ueli = await createUser();
+  await createRecipe(ueli, { ...plain, title: 'Bärlauch-Risotto', category: 'Hauptgang' });
+  await createRecipe(ueli, { ...plain, title: 'Bündner Gerstensuppe', category: 'Vorspeise', ingredients: [{ name: 'Lauch', amount: '1 Stange' }] });
+  await createRecipe(ueli, { ...plain, title: 'Lauchwähe', category: 'Backen' });
+  expect(await titles('Lauch')).toEqual(['Lauchwähe', 'Bündner Gerstensuppe', 'Bärlauch-Risotto']);
+});
+
 test('a category\'s name finds the recipes filed under it, whose text need not say so', async () => {
   const ueli = await createUser();
   await createRecipe(ueli, { ...plain, title: 'Bündner Capuns', category: 'Hauptgang' });

@@ -163,7 +163,7 @@ export async function expandedClauses(words: string[]) {
     const added = own && !own.known && own.compounds.length === 0 ? typoAlternatives(own.similar) : [];
     for (const term of clause.terms) if (!term.phrase) added.push(...(found.get(foldWord(term.text))?.compounds ?? []));
     for (const word of added) {
-      if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false });
+      if (!clause.terms.some((term) => foldWord(term.text) === word)) clause.terms.push({ text: word, prefix: false, phrase: false, expansion: true });
     }
   }
   return { clauses, infos, singles };
@@ -171,8 +171,12 @@ export async function expandedClauses(words: string[]) {
 
 /**
  * The statements of a search page; exported so that the tests and
- * bench/search-scale.ts can EXPLAIN them. Matches in the title come first, then
- * by ts_rank (weights: title, lead and tags, ingredients, description), then newest.
+ * bench/search-scale.ts can EXPLAIN them. First the recipes with the words as
+ * the reader wrote them (or their synonyms) in the title, then with them
+ * anywhere, then those found only by what the search added (compounds, typo
+ * alternatives) in the title: "Lauch" puts the leek soup before the
+ * Bärlauch-Risotto. Then by ts_rank (weights: title, lead and tags,
+ * ingredients, description), then newest.
  */
 export function searchStatements(clauses: SearchClause[], filters: SearchFilters, page: number, pageSize = PAGE_SIZE) {
   const db = getDb();
@@ -185,11 +189,15 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
     ...filterConditions(filters),
   );
   // Without words (filters only) every hit ranks the same: newest first.
-  const inTitle = query ? sql<boolean>`ts_filter(${recipes.search}, '{a}') @@ ${query}` : sql<boolean>`false::boolean`;
+  const asWritten = tsQuery(clauses.map((clause) => ({ ...clause, terms: clause.terms.filter((term) => !term.expansion) })));
+  const title = sql`ts_filter(${recipes.search}, '{a}')`;
+  const tier = query
+    ? sql<number>`case when ${title} @@ ${asWritten} then 3 when ${recipes.search} @@ ${asWritten} then 2 when ${title} @@ ${query} then 1 else 0 end`
+    : sql<number>`0`;
   const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0::real`;
-  const ranking = query ? [desc(inTitle), desc(rank)] : [];
+  const ranking = query ? [desc(tier), desc(rank)] : [];
   const pageIds = db
-    .select({ id: recipes.id, inTitle: inTitle.as('in_title'), rank: rank.as('rank') })
+    .select({ id: recipes.id, tier: tier.as('tier'), rank: rank.as('rank') })
     .from(recipes)
     .where(where)
     .orderBy(...ranking, ...newestFirst)
@@ -205,7 +213,7 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
     .from(recipes)
     .leftJoin(images, eq(recipes.imageId, images.id))
     .innerJoin(pageIds, eq(recipes.id, pageIds.id))
-    .orderBy(...(query ? [desc(pageIds.inTitle), desc(pageIds.rank)] : []), ...newestFirst);
+    .orderBy(...(query ? [desc(pageIds.tier), desc(pageIds.rank)] : []), ...newestFirst);
   const total = db.select({ total: count() }).from(recipes).where(where);
   return { rows, total };
 }

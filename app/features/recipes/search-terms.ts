@@ -15,8 +15,11 @@ import { SYNONYM_GROUPS } from './search-synonyms.ts';
 export const MARK_START = '\u0002';
 export const MARK_END = '\u0003';
 
-/** A term: a word (matched as a prefix when `prefix`) or a phrase of words in a row. */
-export type SearchTerm = { text: string; prefix: boolean; phrase: boolean };
+/**
+ * A term: a word (matched as a prefix when `prefix`) or a phrase of words in a row; `expansion` when
+ * the search added it (a compound that contains the word, a typo's alternative), not the reader.
+ */
+export type SearchTerm = { text: string; prefix: boolean; phrase: boolean; expansion?: true };
 
 /** One clause: the word as typed, the terms any of which satisfies it, and the category it names ("Nachspeise": Dessert), which satisfies it too. */
 export type SearchClause = { word: string; terms: SearchTerm[]; category?: Category };
