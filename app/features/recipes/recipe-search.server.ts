@@ -2,7 +2,7 @@
 // document (drizzle/0005_search.sql: unaccent + German stemming, GIN index),
 // with the synonym groups (search-synonyms.ts), typo tolerance from the word
 // list `search_words` (trigram index, Levenshtein distance), filters, ranking
-// with title matches first, and the matches marked in titles and leads.
+// (the words as written, in the title first), and the matches marked in titles and leads.
 import { and, count, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { images, recipes } from '../../db/schema/recipes.ts';
@@ -13,7 +13,6 @@ import { listFilters, newestFirst, summaryColumns, toSummary } from './recipe-qu
 import type { RecipeSummary } from './recipe-types.ts';
 import {
   foldWord,
-  isFoldedStopWord,
   isSynonym,
   MARK_END,
   MARK_START,
@@ -170,6 +169,23 @@ export async function expandedClauses(words: string[]) {
 }
 
 /**
+ * Whether a recipe's document (the whole of it, or its title) meets every clause. A clause that
+ * names a category is met by the text or by the category; the others by the text alone, where
+ * stop words drop out (with a category beside them they may be all there is: "Dessert mit").
+ */
+function meets(document: SQL | typeof recipes.search, clauses: SearchClause[]): SQL | undefined {
+  const textClauses = clauses.filter((clause) => !clause.category);
+  const categoryClauses = clauses.flatMap(({ category, ...clause }) => (category ? [{ category, clause }] : []));
+  const text =
+    textClauses.length === 0
+      ? undefined
+      : categoryClauses.length === 0
+        ? sql`${document} @@ ${tsQuery(textClauses)}`
+        : sql`(numnode(${tsQuery(textClauses)}) = 0 or ${document} @@ ${tsQuery(textClauses)})`;
+  return and(text, ...categoryClauses.map(({ category, clause }) => or(sql`${document} @@ ${tsQuery([clause])}`, listFilters.category(category))));
+}
+
+/**
  * The statements of a search page; exported so that the tests and
  * bench/search-scale.ts can EXPLAIN them. First the recipes with the words as
  * the reader wrote them (or their synonyms) in the title, then with them
@@ -181,19 +197,13 @@ export async function expandedClauses(words: string[]) {
 export function searchStatements(clauses: SearchClause[], filters: SearchFilters, page: number, pageSize = PAGE_SIZE) {
   const db = getDb();
   const query = clauses.length > 0 ? tsQuery(clauses) : undefined;
-  // A clause that names a category is met by the text or by the category; the others by the text alone.
-  const textClauses = clauses.filter((clause) => !clause.category);
-  const where = and(
-    textClauses.length > 0 ? sql`${recipes.search} @@ ${tsQuery(textClauses)}` : undefined,
-    ...clauses.flatMap(({ category, ...clause }) => (category ? [or(sql`${recipes.search} @@ ${tsQuery([clause])}`, listFilters.category(category))] : [])),
-    ...filterConditions(filters),
-  );
-  // Without words (filters only) every hit ranks the same: newest first.
-  const asWritten = tsQuery(clauses.map((clause) => ({ ...clause, terms: clause.terms.filter((term) => !term.expansion) })));
+  const asWritten = clauses.map((clause) => ({ ...clause, terms: clause.terms.filter((term) => !term.expansion) }));
   const title = sql`ts_filter(${recipes.search}, '{a}')`;
+  // Without words (filters only) every hit ranks the same: newest first.
   const tier = query
-    ? sql<number>`case when ${title} @@ ${asWritten} then 3 when ${recipes.search} @@ ${asWritten} then 2 when ${title} @@ ${query} then 1 else 0 end`
+    ? sql<number>`case when ${meets(title, asWritten)} then 3 when ${meets(recipes.search, asWritten)} then 2 when ${meets(title, clauses)} then 1 else 0 end`
     : sql<number>`0`;
+  const where = and(query ? meets(recipes.search, clauses) : undefined, ...filterConditions(filters));
   const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0::real`;
   const ranking = query ? [desc(tier), desc(rank)] : [];
   const pageIds = db
@@ -221,8 +231,8 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
 /** Page `page` of the recipes matching the words and filters (no words: all recipes the filters let through, newest first). */
 export async function searchRecipes(words: string[], filters: SearchFilters, page = 1, pageSize = PAGE_SIZE): Promise<SearchResult> {
   const { clauses, infos, singles } = await expandedClauses(words);
-  // "für" alone: as "und" alone (below), the query asks for nothing.
-  if (clauses.length === 0 && words.length > 0 && words.every(isFoldedStopWord)) {
+  // Only words left out here ("für", "Rezept"): as "und" alone (below), the query asks for nothing.
+  if (clauses.length === 0 && words.length > 0) {
     return { recipes: [], page, pageCount: pageCountFor(0, pageSize), total: 0, onlyCommonWords: true };
   }
   const statements = searchStatements(clauses, filters, page, pageSize);
@@ -243,15 +253,15 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
   if (total === 0 && clauses.length > 0 && (await asksForNothing(clauses))) return { ...result, onlyCommonWords: true };
   if (total === 0 && singles.length > 0) {
     // Unknown words replaced by the closest known ones, or left out where none is
-    // close; words that are known stay.
+    // close; words that are known stay. A word of the synonym list that no recipe
+    // uses yet is left out, never replaced: "Glace" is no misspelling of "glatt".
     let changed = false;
     const replaced = clauses.flatMap((clause) => {
       const index = singles.indexOf(clause);
       const info = index >= 0 ? infos[index] : undefined;
-      // A word of the synonym list is a word, though no recipe uses it yet: "Glace" is no misspelling of "glatt".
-      if (!info || info.known || isSynonym(clause.word)) return [clause.word];
+      if (!info || info.known) return [clause.word];
       changed = true;
-      return info.closest ? [info.closest] : [];
+      return info.closest && !isSynonym(clause.word) ? [info.closest] : [];
     });
     // Offered only if it finds something itself (with the same filters): one more count, on empty pages only.
     if (changed && replaced.length > 0) {

@@ -137,20 +137,15 @@ function clauseFor(words: string[], groups: Set<number>): SearchClause {
 const FILLER_WORDS = new Set(['rezept', 'rezepte', 'rezepten']);
 
 /**
- * The German stop words with umlauts ("für", "über"), folded: the database folds a word before its
- * stop-word list sees it, so it would search "fur" as a word that must be there. Left out here, as
- * the database leaves out "und".
+ * The German stop words with umlauts or ß ("für", "über", "daß"), folded: the database folds a word
+ * before its stop-word list sees it, so it would search "fur" as a word that must be there. Left
+ * out here, as the database leaves out "und".
  */
-const FOLDED_STOP_WORDS = new Set(['fur', 'uber', 'konnen', 'konnte', 'wahrend', 'wurde', 'wurden']);
-
-/** Whether a word is one of the stop words the database would not recognise (see FOLDED_STOP_WORDS). */
-export function isFoldedStopWord(word: string) {
-  return FOLDED_STOP_WORDS.has(foldWord(word));
-}
+const FOLDED_STOP_WORDS = new Set(['fur', 'uber', 'konnen', 'konnte', 'wahrend', 'wurde', 'wurden', 'dass']);
 
 /** The clauses of a query's words (see queryWords): phrases of the synonym list first, then single words; filler and stop words with umlauts left out. */
 export function searchClauses(queryWordsWithFiller: string[]): SearchClause[] {
-  const words = queryWordsWithFiller.filter((word) => !FILLER_WORDS.has(foldWord(word)) && !isFoldedStopWord(word));
+  const words = queryWordsWithFiller.filter((word) => !FILLER_WORDS.has(foldWord(word)) && !FOLDED_STOP_WORDS.has(foldWord(word)));
   const clauses: SearchClause[] = [];
   let i = 0;
   while (i < words.length) {
