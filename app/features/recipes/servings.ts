@@ -137,7 +137,7 @@ const UNITS: Record<string, Unit> = {
   cl: { rounding: 'fraction', up: { unit: 'l', factor: 100 } },
   dl: { rounding: 'fraction', up: { unit: 'l', factor: 10 }, down: { unit: 'ml', factor: 100, under: 0.25 } },
   l: { rounding: 'decimal', down: { unit: 'dl', factor: 10 } },
-  EL: { rounding: 'fraction', down: { unit: 'TL', factor: 3, whereItReadsBadly: true } },
+  EL: { rounding: 'fraction', down: { unit: 'TL', factor: 3, under: 3, whereItReadsBadly: true } },
   TL: { rounding: 'fraction', up: { unit: 'EL', factor: 3, whereItReadsWell: true } },
   'Msp.': { rounding: 'whole-min-one' },
   Msp: { rounding: 'whole-min-one' },
@@ -197,7 +197,7 @@ function asFraction(value: number) {
     Math.abs(candidate[0] - (value - whole)) < Math.abs(best[0] - (value - whole)) ? candidate : best,
   );
   if (part === 1) whole += 1;
-  // Below ¼ alone: ⅛, the smallest spoon there is; never round an ingredient away.
+  // Below ¼ alone: ⅛ (the smallest measuring spoon, and an eighth of a pack or a tin); never round an ingredient away.
   if (whole === 0 && value < 0.1875) return '⅛';
   if (whole === 0 && glyph === '') return '¼';
   return whole === 0 ? glyph : glyph ? `${whole} ${glyph}` : String(whole);
