@@ -28,13 +28,17 @@ function fileName(title: string, id: string) {
   return `${slug || 'rezept'}-${id.slice(0, 8)}`;
 }
 
-const ZIP_HEADERS = { 'Content-Type': 'application/zip', 'X-Robots-Tag': 'noindex' };
+/** The answer's headers: a ZIP, downloaded under a name with the day. */
+function zipHeaders() {
+  const date = new Date().toISOString().slice(0, 10);
+  return { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="chuchiblog-daten-${date}.zip"`, 'X-Robots-Tag': 'noindex' };
+}
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser(request, url);
-  // A download manager asks with HEAD before it downloads: it learns the type, and the export
-  // is neither read nor counted against the person's limit.
-  if (request.method === 'HEAD') return new Response(null, { headers: ZIP_HEADERS });
+  // A download manager asks with HEAD before it downloads: it learns the type and the file's name,
+  // and the export is neither read nor counted against the person's limit.
+  if (request.method === 'HEAD') return new Response(null, { headers: zipHeaders() });
   if (!(await consumeRateLimits([{ key: rateLimitKey('export', 'email', user.email), rule: getEnv().RATE_LIMIT_EXPORTS_PER_USER }]))) {
     return textResponse('Du hast deine Daten in der letzten Stunde schon oft heruntergeladen. Bitte versuche es später noch einmal.', 429, {
       'Retry-After': '3600',
@@ -61,9 +65,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     }
   }
 
-  const date = new Date().toISOString().slice(0, 10);
   const body = Readable.toWeb(Readable.from(zipStream(entries()))) as ReadableStream<Uint8Array>;
-  return new Response(body, {
-    headers: { ...ZIP_HEADERS, 'Content-Disposition': `attachment; filename="chuchiblog-daten-${date}.zip"` },
-  });
+  return new Response(body, { headers: zipHeaders() });
 }

@@ -135,6 +135,7 @@ test('HEAD, as a download manager asks before it downloads, names the type and c
   for (let i = 0; i < 5; i++) {
     const response = await fetch(`${app.url}/konto/export`, { method: 'HEAD', headers: { cookie } });
     expect([response.status, response.headers.get('content-type'), response.headers.get('cache-control'), await response.text()]).toEqual([200, 'application/zip', 'private, no-store', '']);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="chuchiblog-daten-\d{4}-\d{2}-\d{2}\.zip"$/);
   }
   const signedOut = await fetch(`${app.url}/konto/export`, { method: 'HEAD', redirect: 'manual' });
   expect(signedOut.status).toBe(302);
