@@ -144,7 +144,6 @@ export default function RecipeDetailPage({ loaderData }: Route.ComponentProps) {
         <div className={styles.ingredients} data-print="ingredients">
           <IngredientsPanel quantity={recipe.quantity} ingredients={recipe.ingredients} servings={servings} />
         </div>
-        {/* Steps and tips: one column on paper; on screen the wrapper is no box (display: contents). */}
         <div className={styles.method} data-print="method">
           <Stack component="section" aria-labelledby="zubereitung" spacing={1.5} className={styles.steps} data-print="steps">
             <Text variant="h2" id="zubereitung">

@@ -130,14 +130,12 @@ export function breadcrumbJsonLd(items: Array<{ name: string; url: string }>) {
  * each recipe's address, numbered across the pages, with the list's breadcrumb (Startseite › list).
  */
 export function recipeListJsonLd(siteUrl: string, list: { name: string; path: string }, recipes: Array<{ uid: string }>, firstPosition: number) {
-  return [
-    jsonLd({
-      '@type': 'ItemList',
-      itemListElement: recipes.map((recipe, index) => ({ '@type': 'ListItem', position: firstPosition + index, url: `${siteUrl}/detail/${recipe.uid}` })),
-    }),
-    breadcrumbJsonLd([
-      { name: 'Startseite', url: `${siteUrl}/` },
-      { name: list.name, url: `${siteUrl}${list.path}` },
-    ]),
-  ];
+  const breadcrumb = breadcrumbJsonLd([
+    { name: 'Startseite', url: `${siteUrl}/` },
+    { name: list.name, url: `${siteUrl}${list.path}` },
+  ]);
+  // An empty list (a category without recipes yet) is no summary of anything.
+  if (recipes.length === 0) return [breadcrumb];
+  const items = recipes.map((recipe, index) => ({ '@type': 'ListItem', position: firstPosition + index, url: `${siteUrl}/detail/${recipe.uid}` }));
+  return [jsonLd({ '@type': 'ItemList', itemListElement: items }), breadcrumb];
 }
