@@ -7,8 +7,10 @@
 // words as they are written in a recipe (capitals and umlauts as you like: the
 // search folds both). A word may have two parts ("Rote Bete"): it is then found
 // as that phrase. Plurals are found by the search itself ("Karotten" finds
-// "Karotte"), they need no line of their own.
+// "Karotte"), they need no line of their own; but a word too short for the
+// stemmer's rules keeps its plural whole ("Eier" is not "Ei" to it), and needs one.
 export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['Ei', 'Eier'],
   ['Rüebli', 'Karotte', 'Möhre', 'Mohrrübe'],
   ['Rahm', 'Sahne'],
   ['Peperoni', 'Paprika'],

@@ -1,7 +1,7 @@
 // From the words of a query to what the database looks for: each word (or a
 // phrase of the synonym list, such as "Rote Bete") becomes one clause, and a
 // recipe must match every clause. A clause matches when any of its terms does:
-// the word itself (as a prefix, so "Apfel" finds "Apfelkuchen") and the other
+// the word itself (as a prefix from three letters on, so "Apfel" finds "Apfelkuchen") and the other
 // words of its synonym groups (search-synonyms.ts). Pure: no database here.
 import { CATEGORIES, type Category } from '../../utils/catalog.ts';
 import { queryWords } from '../../utils/search-params.ts';
@@ -99,8 +99,9 @@ function groupsOf(folded: string[]) {
   const groups = new Set<number>();
   for (const member of MEMBERS) {
     if (member.folded.length !== folded.length) continue;
-    // Every word but the last exactly; the last may carry a plural ending ("Rote Beten").
-    const same = member.folded.every((word, i) => (i === folded.length - 1 ? sameWord(folded[i]!, word) : folded[i] === word));
+    // Every word but the last exactly; the last may carry a plural ending ("Rote Beten"), unless it
+    // is too short to tell ("Eis" is no plural of "Ei").
+    const same = member.folded.every((word, i) => (i === folded.length - 1 && word.length > 2 ? sameWord(folded[i]!, word) : folded[i] === word));
     if (same) groups.add(member.group);
   }
   return groups;
@@ -113,7 +114,8 @@ export function isSynonym(word: string) {
 
 function clauseFor(words: string[], groups: Set<number>): SearchClause {
   const own: SearchTerm =
-    words.length > 1 ? { text: words.join(' '), prefix: false, phrase: true } : { text: words[0]!, prefix: true, phrase: false };
+    // A word of one or two letters only as a whole: "Ei" is no start of "einfach".
+    words.length > 1 ? { text: words.join(' '), prefix: false, phrase: true } : { text: words[0]!, prefix: words[0]!.length >= 3, phrase: false };
   const terms = [own];
   const seen = new Set([foldWord(own.text)]);
   for (const group of groups) {
