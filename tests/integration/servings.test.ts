@@ -194,6 +194,8 @@ describe('counted ingredients follow their number', () => {
     [{ amount: '2', name: 'grosse Zwiebeln' }, 0.5, { amount: '1', name: 'grosse Zwiebel' }],
     [{ amount: '1', name: 'kleiner Apfel' }, 2, { amount: '2', name: 'kleine Äpfel' }],
     [{ amount: '1', name: 'sehr reife Banane' }, 3, { amount: '3', name: 'sehr reife Bananen' }],
+    [{ amount: '1', name: 'grosse, reife Banane' }, 3, { amount: '3', name: 'grosse, reife Bananen' }],
+    [{ amount: '2', name: 'grosse, rote Äpfel' }, 0.5, { amount: '1', name: 'grosser, roter Apfel' }],
     // With a unit the unit counts; words that only end like a counted one, and free text, stay.
     [{ amount: '1 EL', name: 'Zwiebel, gehackt' }, 3, { amount: '3 EL', name: 'Zwiebel, gehackt' }],
     [{ amount: '2', name: 'Brei' }, 0.5, { amount: '1', name: 'Brei' }],

@@ -27,7 +27,10 @@ export function servingsOf(quantity: string): Servings | undefined {
  * the grammatical gender an adjective before them follows (1 grossen Zopf, 2 grosse Zöpfe). Form
  * and Blech also end compounds (1 Springform, 2 Springformen).
  */
-const COUNTED_NOUNS: Array<{ singular: string; plural: string; gender: 'm' | 'f' | 'n'; compound?: true }> = [
+/** A noun's grammatical gender, which an adjective before it follows. */
+type Gender = 'm' | 'f' | 'n';
+
+const COUNTED_NOUNS: Array<{ singular: string; plural: string; gender: Gender; compound?: true }> = [
   { singular: 'Person', plural: 'Personen', gender: 'f' },
   { singular: 'Portion', plural: 'Portionen', gender: 'f' },
   { singular: 'Form', plural: 'Formen', gender: 'f', compound: true },
@@ -323,7 +326,7 @@ function scaled(
  * "2 Eier"), also at the end of a compound ("Frühlingszwiebeln", "Bio-Zitrone")
  * unless `exact` ("Brei" is no egg), with the gender an adjective before it follows.
  */
-const PIECES: Array<{ singular: string; plural: string; gender: 'm' | 'f' | 'n'; exact?: boolean }> = [
+const PIECES: Array<{ singular: string; plural: string; gender: Gender; exact?: boolean }> = [
   { singular: 'Ei', plural: 'Eier', gender: 'n', exact: true },
   { singular: 'Eiweiss', plural: 'Eiweiss', gender: 'n' },
   { singular: 'Eigelb', plural: 'Eigelb', gender: 'n' },
@@ -365,7 +368,7 @@ const ADJECTIVE = /^(\p{Ll}\p{L}{2,}?)(?:er|es|e)$/u;
 const NOT_ADJECTIVES = new Set(['eine', 'einer', 'eines', 'keine', 'ohne', 'sowie']);
 
 /** Adjectives ("frische", "ausgewallter") in the number and gender of the word they stand before, as a list writes it: 1 frisches Ei, 2 frische Eier. */
-function inflectAdjectives(words: string, pieces: number, gender: 'm' | 'f' | 'n') {
+function inflectAdjectives(words: string, pieces: number, gender: Gender) {
   return words.replace(/\p{L}+/gu, (word) => {
     const match = NOT_ADJECTIVES.has(word) ? null : ADJECTIVE.exec(word);
     return match ? `${match[1]}${pieces > 1 ? ADJECTIVE_ENDING.plural : ADJECTIVE_ENDING.nominative[gender]}` : word;
@@ -374,10 +377,10 @@ function inflectAdjectives(words: string, pieces: number, gender: 'm' | 'f' | 'n
 
 /**
  * The ingredient's name with its counted word in the number the pieces ask for ("½ Ei", "3 Eier"),
- * after any lower-case words before it ("½ rechteckig ausgewallter Blätterteig"), whose adjectives follow.
+ * after any lower-case words before it ("½ rechteckig ausgewallter Blätterteig", "3 grosse, reife Bananen"), whose adjectives follow.
  */
 function nameForPieces(name: string, pieces: number) {
-  const match = /^((?:\p{Ll}[\p{L}-]*\s+)*)([\p{L}-]+)(.*)$/su.exec(name);
+  const match = /^((?:\p{Ll}[\p{L}-]*,?\s+)*)([\p{L}-]+)(.*)$/su.exec(name);
   if (!match) return name;
   const [, before, word, rest] = match as unknown as [string, string, string, string];
   for (const { singular, plural, gender, exact } of PIECES) {
