@@ -85,6 +85,10 @@ describe('every form is refused', () => {
       [{ intent: 'email', email: 'kein-at' }, 'Bitte gib eine gültige E-Mail-Adresse ein.'],
       [{ intent: 'email', email: vreni.email }, 'Das ist bereits deine E-Mail-Adresse.'],
       [{ intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'kurz' }, 'mindestens 8 Zeichen'],
+      // The password hash reads trailing NULs as nothing: "abc" and five NULs would be "abc".
+      [{ intent: 'password', currentPassword: TEST_PASSWORD, newPassword: 'abc\u0000\u0000\u0000\u0000\u0000' }, 'Steuerzeichen'],
+      // …and so the right password with a NUL behind it is a wrong one.
+      [{ intent: 'password', currentPassword: `${TEST_PASSWORD}\u0000`, newPassword: 'ein-ganz-neues-Passwort' }, 'Das Passwort stimmt nicht.'],
       [{ intent: 'delete-account', password: TEST_PASSWORD }, 'Bitte bestätige, dass du dein Konto endgültig löschen möchtest.'],
       [{ intent: 'nonsense' }, 'Diese Anfrage können wir so nicht verarbeiten.'],
       [{}, 'Diese Anfrage können wir so nicht verarbeiten.'],
@@ -96,6 +100,8 @@ describe('every form is refused', () => {
     }
     expect((await userRow(vreni.id))?.name).toBe('Vreni Badinput');
     expect(await signedIn(cookie)).toBe(true);
+    // The password is the one it was.
+    expect(await signedIn(await sessionCookie(app.url, vreni.email))).toBe(true);
   });
 });
 

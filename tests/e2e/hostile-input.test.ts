@@ -11,7 +11,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { accounts, users } from '../../app/db/schema/auth.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { createRecipe, createComment } from '../support/factories.ts';
-import { createAccount, sessionCookie } from '../support/accounts.ts';
+import { createAccount, sessionCookie, TEST_PASSWORD } from '../support/accounts.ts';
 import { createImage, makeJpeg } from '../support/stored-images.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -258,6 +258,9 @@ const cases: Case[] = [
   { name: 'sign-up: forged anti-bot payload', path: '/login', body: `${urlencoded(signUp)}&altcha=${e(Buffer.from('{"x":1}').toString('base64'))}`, status: 400, says: /Sicherheitsprüfung/ },
   { name: 'sign-in: wrong password', path: '/login', body: () => `email=${e(owner.email)}&password=falsch`, status: 401, says: /Passwort falsch/ },
   { name: 'sign-in: password with NUL', path: '/login', body: () => `email=${e(owner.email)}&password=Zopf%00`, status: 401, says: /Passwort falsch/ },
+  // The password hash reads trailing NULs as nothing: the right password with one is still a wrong one.
+  { name: 'sign-in: the right password with a NUL after it', path: '/login', body: () => `email=${e(owner.email)}&password=${e(TEST_PASSWORD)}%00%00`, status: 401, says: /Passwort falsch/ },
+  { name: 'account: delete with the right password and a NUL', path: '/konto', body: `intent=delete-account&password=${e(TEST_PASSWORD)}%00&confirm=ja`, as: 'other', status: 400, says: /Passwort stimmt nicht/ },
   { name: 'sign-in: no fields', path: '/login', body: '', status: 400, says: /E-Mail-Adresse/ },
   { name: 'sign-in: overlong e-mail', path: '/login', body: `email=${'a'.repeat(250)}%40example.ch&password=x`, status: 400, says: /zu lang/ },
   { name: 'reset request: not an address', path: '/forgot', body: 'email=keine-adresse', status: 400, says: /gültige E-Mail/ },

@@ -80,6 +80,14 @@ test('a solved token works once; replaying it is refused', async () => {
   expect(garbage.status).toBe(400);
 });
 
+test('a password padded with NUL characters is refused: the hash would read "abc" and eight NULs as "abc"', async () => {
+  const token = await solvedToken();
+  const padded = answer(await signUp({ request: post(), form: newUser('nul@example.ch', { altcha: token, password: 'abc\u0000\u0000\u0000\u0000\u0000' }), clientIp: '10.0.0.3' }));
+  expect(padded.status).toBe(400);
+  expect(padded.data?.errors).toMatchObject({ password: 'Dieses Feld enthält unzulässige Steuerzeichen. Bitte entferne sie.' });
+  expect(await getDb().select().from(users).where(eq(users.email, 'nul@example.ch'))).toEqual([]);
+});
+
 test('a first name of two words is kept as typed, so the account form splits the name where the person did', async () => {
   const token = await solvedToken();
   const signedUp = answer(

@@ -20,7 +20,12 @@ const password = z
   .min(1, 'Bitte gib dein Passwort ein.')
   .max(PASSWORD_MAX_LENGTH, `Das Passwort darf höchstens ${PASSWORD_MAX_LENGTH} Zeichen lang sein.`);
 
-const newPassword = password.min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`);
+// No control characters: nobody types them, and the password hash (an HMAC keyed with the
+// password) reads trailing NULs as nothing, so "abc" and five NULs would pass as 8 characters.
+// A password typed to sign in with such a character is simply wrong (lib/password-hash.server.ts).
+const newPassword = password
+  .min(PASSWORD_MIN_LENGTH, `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`)
+  .refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE);
 
 const name = (message: string) =>
   z.string({ message }).trim().refine(hasVisibleText, message).max(60, 'Bitte höchstens 60 Zeichen.').refine(isSingleLineText, CONTROL_CHARACTER_MESSAGE);
