@@ -25,7 +25,7 @@ import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server.ts';
 import { builtFiles } from './built-files.ts';
-import { postsOnlyToActions } from './post-targets.ts';
+import { postsOnlyToActions, routeDataOnlyOfPages } from './route-targets.ts';
 import { addressedToSite, namesAnotherPath, toOriginForm } from './site-address.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
@@ -121,6 +121,14 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   }
   app.use('/images', serveImages());
   app.use(privateAnswers());
+
+  // Production imports the build once; a dynamic import per request costs a
+  // module resolution each time (about 8 % of a profile under load). Dev
+  // keeps the function so that Vite can hand over a changed build.
+  const build = devMiddleware ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build');
+  // Route data names the build it comes from: a tab of an older build loads the page anew (app/utils/build-version.ts).
+  // What no route can take is refused before it waits in the render line.
+  if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version), postsOnlyToActions(build), routeDataOnlyOfPages(build));
   const secure = (req: IncomingMessage) => isSecureRequest(req, { trustProxy: env.TRUST_PROXY });
   // Renders in line, a few at a time (static files never wait, nor do the
   // cache's hits at arrival); a page kept while a request waited is served
@@ -128,12 +136,6 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   app.use(renderQueue({ answerWithoutRendering: pageCache && ((req, res) => pageCache.serveHit(req, res, { secure: secure(req) })) }));
   if (pageCache) app.use(pageCache.keep);
 
-  // Production imports the build once; a dynamic import per request costs a
-  // module resolution each time (about 8 % of a profile under load). Dev
-  // keeps the function so that Vite can hand over a changed build.
-  const build = devMiddleware ? () => import('virtual:react-router/server-build') : await import('virtual:react-router/server-build');
-  // Route data names the build it comes from: a tab of an older build loads the page anew (app/utils/build-version.ts).
-  if (typeof build !== 'function') app.use(nameBuildOfRouteData(build.assets.version), postsOnlyToActions(build));
   // Pages rendered on a second thread, if asked for (RENDER_THREAD, server/render-thread.ts); Vite renders in development.
   const renderThread = typeof build !== 'function' && env.RENDER_THREAD === 'on' ? startRenderThread(import.meta.url, build.assets.version) : undefined;
   if (renderThread) cleanups.push(renderThread.stop);

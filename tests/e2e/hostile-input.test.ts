@@ -290,6 +290,10 @@ const cases: Case[] = [
     (path): Case => ({ name: `GET ${path}`, method: 'GET', path, status: 404, says: /Seite nicht gefunden/ }),
   ),
   ...['/edit/%FF', '/edit/%00'].map((path): Case => ({ name: `GET ${path} signed in`, method: 'GET', path, as: 'owner', status: 404, says: /Seite nicht gefunden/ })),
+  // Route data of a resource: React Router would run it and send its answer as one string (the export's ZIP held in memory).
+  ...['/konto/export.data', '/feed.xml.data', '/sitemap.xml.data', '/robots.txt.data', '/api/altcha-challenge.data'].map(
+    (path): Case => ({ name: `GET ${path} signed in`, method: 'GET', path, as: 'owner', status: 404, says: /keine Seitendaten/ }),
+  ),
   // An unknown tag keeps the tag page's own friendly empty text, with status 404.
   ...['/tags/%FF', '/tags/%E0%A4%A', '/tags/Gift', '/tags/..%2F..%2Fetc'].map((path): Case => ({ name: `GET ${path}`, method: 'GET', path, status: 404 })),
   ...['%00', '%FF', 'abc', `${'a'.repeat(3000)}`].map((token): Case => ({ name: `verification link with token ${token.slice(0, 8)}`, method: 'GET', path: `/verify-email?token=${token}`, status: 400, says: /Link/ })),
