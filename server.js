@@ -88,9 +88,9 @@ async function serve() {
     process.exit(1);
   }
 
-  const { handleRequest, handleConnect, handleClientError, handleExpectation, env, shutdown } = started;
+  const { serverOptions, handleRequest, handleConnect, handleClientError, handleExpectation, env, shutdown } = started;
   const server = http
-    .createServer(handleRequest)
+    .createServer(serverOptions, handleRequest)
     .on('connect', handleConnect)
     .on('clientError', handleClientError)
     .on('checkExpectation', handleExpectation)

@@ -189,5 +189,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       hint: 'set SITE_OWNER, SITE_ADDRESS and SITE_EMAIL: the imprint and the privacy page (/datenschutz) name who is responsible for the site',
     });
   }
-  return { handleRequest, handleConnect: refuseConnect, handleClientError: answerClientError, handleExpectation: refuseExpectation, env, shutdown, renderThread };
+  // The HTTP server's options. A request without Host is answered like any other (every request is read
+  // as addressed to PUBLIC_URL): Node's own refusal of it is an empty 400 without the site's headers.
+  const serverOptions = { requireHostHeader: false };
+  return { serverOptions, handleRequest, handleConnect: refuseConnect, handleClientError: answerClientError, handleExpectation: refuseExpectation, env, shutdown, renderThread };
 }

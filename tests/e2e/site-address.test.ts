@@ -41,6 +41,16 @@ test('a Host that names no host still gets the site’s pages (rendered, not fro
   }
 });
 
+test('a request without Host (HTTP/1.1 asks for one; Node would answer an empty 400) gets the site’s page and its forms', async () => {
+  const page = await rawRequest(app.url, `GET /suche?q=Zopf HTTP/1.1\r\nConnection: close\r\n\r\n`);
+  expect(page.status).toBe(200);
+  expect(page.body.toString()).toContain('<html lang="de-CH"');
+  expect(page.headers['content-security-policy']).toBeDefined();
+  const signIn = await post('/login', '');
+  expect(signIn.status).toBe(401);
+  expect(signIn.body.toString()).toContain(SIGN_IN_REFUSED);
+});
+
 test('a proxy that passes its own Host, or a broken X-Forwarded-Host and -Proto, does not stop a form', async () => {
   for (const headers of ['Host: 10.0.0.7:3000\r\n', `Host: ${new URL(app.url).host}\r\nX-Forwarded-Host: a b\r\n`, `Host: ${new URL(app.url).host}\r\nX-Forwarded-Proto: https\r\n`]) {
     const signIn = await post('/login', headers);

@@ -39,9 +39,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const build = pathToFileURL(path.join(root, 'build/server/index.js')).href;
   const { startApp } = (await import(/* @vite-ignore */ build)) as { startApp: typeof StartApp };
-  const { handleRequest, handleConnect, handleClientError, handleExpectation, shutdown, renderThread } = await startApp({ clientDir: path.join(root, 'build/client') });
+  const { serverOptions, handleRequest, handleConnect, handleClientError, handleExpectation, shutdown, renderThread } = await startApp({ clientDir: path.join(root, 'build/client') });
   const server: Server = await new Promise((resolve) => {
-    const s = createHttpServer(handleRequest)
+    const s = createHttpServer(serverOptions, handleRequest)
       .on('connect', handleConnect)
       .on('clientError', handleClientError)
       .on('checkExpectation', handleExpectation)
