@@ -38,7 +38,8 @@ export function builtFiles(clientDir: string): RequestHandler {
     if (!file || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return next();
     send(req, res, file, chooseEncoding(req.headers['accept-encoding']));
   });
-  router.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000 }));
+  // No redirect of `/assets` to `/assets/`: express.static's is an English page; the site's 404 answers.
+  router.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000, redirect: false }));
   // Only the files beside /assets: every other path goes on without the
   // file-system look-up that express.static makes for each request.
   router.use((req, res, next) => (files.has(req.path) && !req.path.startsWith('/assets/') ? serveTopLevel(req, res, next) : next()));

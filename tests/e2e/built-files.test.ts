@@ -114,6 +114,12 @@ test('fonts go out as they are, and unknown paths are not found', async () => {
   expect(fontAnswer.body.equals(readFileSync(path.join(clientDir, 'assets', font)))).toBe(true);
 
   expect((await send('/assets/missing.js', { 'Accept-Encoding': 'br' })).status).toBe(404);
+  // The folder itself: the site's German 404, not a redirect to `/assets/` on an English page.
+  for (const folder of ['/assets', '/assets/']) {
+    const answer = await send(folder, { 'Accept-Encoding': 'identity' });
+    expect(answer.status, folder).toBe(404);
+    expect(answer.body.toString(), folder).toContain('Seite nicht gefunden');
+  }
 });
 
 test('/favicon.ico, which feed readers and crawlers ask for: an icon of PNG images, 16, 32 and 48 px', async () => {
