@@ -2,10 +2,10 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/create';
 import { RecipeForm } from '../features/recipes/components/recipe-form.tsx';
 import { keepFormOnFailure, SAVE_FAILED } from '../features/recipes/keep-form-on-failure.ts';
-import { formAnswer, readRecipeSubmit, refusalAnswer } from '../features/recipes/recipe-form-submit.server.ts';
+import { formAnswer, readRecipeSubmit, refusalAnswer, signedOutAnswer } from '../features/recipes/recipe-form-submit.server.ts';
 import { createRecipe } from '../features/recipes/recipe-mutations.server.ts';
 import { EMPTY_RECIPE_FORM } from '../features/recipes/recipe-schema.ts';
-import { requireUser } from '../lib/auth.server.ts';
+import { getSessionUser, requireUser } from '../lib/auth.server.ts';
 import { log } from '../lib/logger.server.ts';
 import { carryNotice } from '../lib/notice.server.ts';
 import { pageMeta } from '../utils/meta.ts';
@@ -19,10 +19,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return null;
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const user = await requireUser(request, url);
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getSessionUser(request);
   const submit = await readRecipeSubmit(request);
   if (submit.kind === 'answer') return submit.response;
+  // Signed out meanwhile: the form keeps what was typed (a page without JavaScript goes to the login, by the loader).
+  if (!user) return signedOutAnswer(submit.values);
   try {
     const result = await createRecipe(user, submit.input);
     if (!result.ok) return refusalAnswer(submit.values, result.reason);

@@ -540,6 +540,39 @@ test('when saving fails on the way, the form stays with everything typed and say
   expect(await recipesTitled('Funkloch-Fondue')).toHaveLength(1);
 });
 
+test('signed out elsewhere while typing: saving keeps the form and says how to go on; signed in again in a new tab, it saves', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/create', beat.email);
+  await hydrated(page);
+  await page.getByLabel('Titel').fill('Abgemeldete Älplermagronen');
+  await page.getByLabel('Lead').fill('Hörnli, Kartoffeln, Käse.');
+  await page.getByRole('radio', { name: 'Hauptgang' }).check();
+  await page.getByRole('radio', { name: 'Einfach' }).check();
+  await page.getByLabel('Dauer in Minuten').fill('40');
+  await page.getByLabel('Portionen').fill('für 4 Personen');
+  await addIngredient(page, 'Hörnli', '300 g');
+  await page.getByLabel('Zubereitung').fill('Alles kochen und mischen.');
+
+  // The session is gone, as after «Abmelden» in another tab.
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Erfassen' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Du bist nicht mehr angemeldet.' });
+  await expect(alert).toContainText('Deine Eingaben bleiben erhalten.');
+  await expect(page).toHaveURL('/create');
+  await expect(page.getByLabel('Titel')).toHaveValue('Abgemeldete Älplermagronen');
+  await expect(ingredientList(page).getByRole('listitem')).toHaveCount(1);
+  expect(await recipesTitled('Abgemeldete Älplermagronen')).toEqual([]);
+
+  const [loginTab] = await Promise.all([page.waitForEvent('popup'), alert.getByRole('link', { name: 'In neuem Tab anmelden' }).click()]);
+  await logIn(loginTab, beat.email);
+  await expect(loginTab).toHaveURL('/');
+  await loginTab.close();
+
+  await page.getByRole('button', { name: 'Erfassen' }).click();
+  await expect(page).toHaveURL('/');
+  expect(await recipesTitled('Abgemeldete Älplermagronen')).toHaveLength(1);
+});
+
 test('only JPEG pictures: anything else is refused with a German message and does not block saving', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);

@@ -7,6 +7,8 @@ import { recipeFormValues, type RecipeFormValues } from './recipe-schema.ts';
 
 export const OFFLINE = 'Keine Verbindung zum Chuchiblog. Bitte prüfe deine Internetverbindung und versuche es noch einmal.';
 export const SAVE_FAILED = 'Das Rezept konnte gerade nicht gespeichert werden. Bitte versuche es in einem Moment noch einmal.';
+/** The session ended while the form was open (signed out in another tab, or everywhere): the form stays, and says how to go on. */
+export const SIGNED_OUT = 'Du bist nicht mehr angemeldet. Melde dich in einem neuen Tab an und speichere dann hier noch einmal: Deine Eingaben bleiben erhalten.';
 
 
 export async function keepFormOnFailure<T>(request: Request, serverAction: () => Promise<T>) {

@@ -5,6 +5,7 @@
 import { data } from 'react-router';
 import { hasRepeatedField, MALFORMED_BODY_MESSAGE, REPEATED_FIELD_MESSAGE, UNKNOWN_INTENT_MESSAGE } from '../../lib/form-data.server.ts';
 import { BodyTooLargeError, MalformedBodyError, readFormCapped } from '../../lib/request-body.server.ts';
+import { SIGNED_OUT } from './keep-form-on-failure.ts';
 import type { RecipeRefusal } from './recipe-mutations.server.ts';
 import {
   EMPTY_RECIPE_FORM,
@@ -48,6 +49,11 @@ export function refusalAnswer(values: RecipeFormValues, reason: RecipeRefusal) {
   const { status, message } = RECIPE_REFUSALS[reason];
   if (reason === 'image-missing') return formAnswer({ values: { ...values, imageId: '' }, errors: { imageId: message } }, status);
   return formAnswer({ values, formError: message }, status);
+}
+
+/** A save without a session: a redirect to the login would throw away everything typed. */
+export function signedOutAnswer(values: RecipeFormValues) {
+  return formAnswer({ values, formError: SIGNED_OUT }, 401);
 }
 
 export async function readRecipeSubmit(request: Request): Promise<RecipeSubmit> {

@@ -23,6 +23,7 @@ import {
   type RecipeFormAnswer,
   type RecipeFormValues,
 } from '../recipe-schema.ts';
+import { SIGNED_OUT } from '../keep-form-on-failure.ts';
 import { imageIdToSave, useImageUpload } from '../use-image-upload.ts';
 import { ImageUploadField } from './image-upload-field.tsx';
 import { IngredientEditor } from './ingredient-editor.tsx';
@@ -149,6 +150,15 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
           {(missing.length > 0 || formError) && (
             <Alert severity="error" role="alert">
               {formError ?? `Bitte prüfe noch: ${missing.join(', ')}.`}
+              {formError === SIGNED_OUT && (
+                <>
+                  {' '}
+                  {/* A new tab: this one keeps the form. The login's own page would replace it. */}
+                  <a href="/login" target="_blank" rel="noopener">
+                    In neuem Tab anmelden
+                  </a>
+                </>
+              )}
             </Alert>
           )}
 
