@@ -185,7 +185,7 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
           {message}
         </FormHelperText>
       ) : (
-        <FormHelperText sx={{ mx: 0 }}>Mindestens eine Zutat; die Menge darf leer bleiben (z. B. «Salz»).</FormHelperText>
+        <FormHelperText sx={{ mx: 0 }}>Mindestens eine Zutat; die Menge darf leer bleiben (z.&nbsp;B. «Salz»).</FormHelperText>
       )}
     </Stack>
   );

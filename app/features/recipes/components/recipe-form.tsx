@@ -123,7 +123,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
             }}
           />
 
-          <Section title="So geht's">
+          <Section title="So geht’s">
             <MultiLineInput name="description" label={LABEL.description} required fullWidth defaultValue={defaultValues.description} error={errors.description} hint="Schritt für Schritt; Absätze mit einer leeren Zeile." maxLength={RECIPE_LIMITS.description} />
             <MultiLineInput name="additional" label={LABEL.additional} fullWidth defaultValue={defaultValues.additional} error={errors.additional} hint="Freiwillig: Varianten, Vorbereiten, Aufbewahren …" maxLength={RECIPE_LIMITS.additional} />
           </Section>
