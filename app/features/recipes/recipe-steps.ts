@@ -5,7 +5,7 @@
 export type RecipeStep = { anchor: string; display: string; text: string };
 
 /** A line that starts a numbered step: "1.", "2)", "3 -" (a number alone, then a mark and a space). */
-const NUMBERED = /^\s*\d{1,2}\s*[.):-]\s+/;
+export const NUMBERED_STEP = /^\s*\d{1,2}\s*[.):-]\s+/;
 
 /**
  * The preparation text as steps: numbered lines ("1. …") when it has at
@@ -17,11 +17,11 @@ export function recipeSteps(description: string): RecipeStep[] {
   const text = description.replace(/\r\n?/g, '\n').trim();
   const lines = text.split('\n');
   let parts: string[];
-  if (lines.filter((line) => NUMBERED.test(line)).length >= 2) {
+  if (lines.filter((line) => NUMBERED_STEP.test(line)).length >= 2) {
     // Lines before the first number belong to a step of their own; others continue the step above.
     parts = [];
     for (const line of lines) {
-      if (NUMBERED.test(line) || parts.length === 0) parts.push(line);
+      if (NUMBERED_STEP.test(line) || parts.length === 0) parts.push(line);
       else parts[parts.length - 1] += `\n${line}`;
     }
   } else {
@@ -34,6 +34,6 @@ export function recipeSteps(description: string): RecipeStep[] {
     .map((display, index) => ({
       anchor: `schritt-${index + 1}`,
       display,
-      text: display.replace(NUMBERED, '').replace(/\s*\n\s*/g, ' '),
+      text: display.replace(NUMBERED_STEP, '').replace(/\s*\n\s*/g, ' '),
     }));
 }
