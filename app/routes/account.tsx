@@ -8,7 +8,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
 import { splitName } from '../features/accounts/account-schemas.ts';
-import { accountDetails, accountFootprint } from '../features/accounts/account-queries.server.ts';
+import { accountDetails, accountFootprint, type AccountFootprint } from '../features/accounts/account-queries.server.ts';
 import { listSessions } from '../features/accounts/account-sessions.server.ts';
 import { accountSettingsAction } from '../features/accounts/account-settings.server.ts';
 import { DeleteAccountForm } from '../features/accounts/components/settings/delete-account-form.tsx';
@@ -21,7 +21,7 @@ import { SettingsSection } from '../features/accounts/components/settings/settin
 import { SETTINGS_SECTIONS } from '../features/accounts/settings-sections.ts';
 import { requireCurrentSession } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
-import { countOf } from '../utils/format.ts';
+import { listCounts } from '../utils/format.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
@@ -100,10 +100,21 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         id={SETTINGS_SECTIONS.deleteAccount}
         title="Konto löschen"
         tone="danger"
-        intro={`Dein Konto wird endgültig gelöscht, mit ${countOf(footprint.recipes, 'Rezept', 'Rezepten')}, ${countOf(footprint.pictures, 'Bild', 'Bildern')} und ${countOf(footprint.comments, 'Kommentar', 'Kommentaren')} – auch die Kommentare anderer zu deinen Rezepten. Das lässt sich nicht rückgängig machen. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.`}
+        intro={deletionIntro(footprint)}
       >
         <DeleteAccountForm actionData={answer} email={email} />
       </SettingsSection>
     </Stack>
   );
+}
+
+/** What deleting takes with it, named only where there is something ("mit 1 Rezept und 1 Bild"). */
+function deletionIntro({ recipes, pictures, comments }: AccountFootprint) {
+  const taken = listCounts([
+    [recipes, 'Rezept', 'Rezepten'],
+    [pictures, 'Bild', 'Bildern'],
+    [comments, 'Kommentar', 'Kommentaren'],
+  ]);
+  const othersComments = recipes > 0 ? ' – auch die Kommentare anderer zu deinen Rezepten' : '';
+  return `Dein Konto wird endgültig gelöscht${taken ? `, mit ${taken}` : ''}${othersComments}. Das lässt sich nicht rückgängig machen. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.`;
 }

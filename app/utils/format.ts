@@ -48,3 +48,9 @@ export function averageRating(sum: number, count: number) {
 export function countOf(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
+
+/** The counts that are not zero, as a German list: "1 Rezept, 2 Bilder und 3 Kommentare", "1 Rezept"; "" when all are zero. */
+export function listCounts(counts: Array<[n: number, one: string, many: string]>) {
+  const named = counts.filter(([n]) => n > 0).map(([n, one, many]) => countOf(n, one, many));
+  return named.length > 1 ? `${named.slice(0, -1).join(', ')} und ${named.at(-1)}` : (named[0] ?? '');
+}

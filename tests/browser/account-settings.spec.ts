@@ -7,6 +7,7 @@ import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
+import { createImage } from '../support/stored-images.ts';
 import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo, PASSWORD_CHANGE_WAIT } from './support/fixtures.ts';
 
 const test = journeys();
@@ -217,11 +218,14 @@ test('"Überall abmelden" asks first: "Abbrechen" keeps every device signed in, 
 test('delete the account: password and a plain yes, then it is gone', async ({ openPage, mail }) => {
   const user = await createAccount('Urs Abschied');
   const recipe = await createRecipe(user, { title: 'Urs’ Abschiedskuchen' });
+  // A picture uploaded to a form and never saved: no picture Urs knows of.
+  await createImage(user.id);
   const page = await openPage('mobile');
   await logInAndGo(page, '/konto', user.email);
   await hydrated(page);
   const section = page.getByRole('region', { name: 'Konto löschen' });
-  await expect(section).toContainText('mit 1 Rezept, 0 Bildern und 0 Kommentaren');
+  // Only what there is: no "0 Bildern und 0 Kommentaren".
+  await expect(section).toContainText('Dein Konto wird endgültig gelöscht, mit 1 Rezept – auch die Kommentare anderer zu deinen Rezepten.');
   const form = section.getByRole('form', { name: 'Konto löschen' });
   await form.getByLabel(/^Passwort\W*$/).fill(TEST_PASSWORD);
   await form.getByRole('button', { name: 'Konto endgültig löschen' }).click();

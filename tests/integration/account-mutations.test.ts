@@ -8,8 +8,11 @@ import { getConnection, getDb } from '../../app/db/client.server.ts';
 import { rateLimits, sessions, users, verifications } from '../../app/db/schema/auth.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
 import { applyEmailChange, deleteAccountData, renameAccount, saveEmailChange } from '../../app/features/accounts/account-mutations.server.ts';
+import { accountFootprint } from '../../app/features/accounts/account-queries.server.ts';
 import { consumeRateLimit, rateLimitKey } from '../../app/lib/rate-limit.server.ts';
 import { createComment, createRecipe, createUser } from '../support/factories.ts';
+import { createImage } from '../support/stored-images.ts';
+import { listCounts } from '../../app/utils/format.ts';
 import { postgresUrl, useTestDatabase } from '../support/test-db.ts';
 
 useTestDatabase();
@@ -74,6 +77,20 @@ test('an address taken meanwhile is refused, and an expired link does nothing', 
   await getDb().update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `change-email:${vreni.id}`));
   expect(await applyEmailChange(late)).toEqual({ ok: false, reason: 'invalid-link' });
   expect(await emailOf(vreni.id)).toBe(vreni.email);
+});
+
+test('what deleting would take names the recipes\' pictures, not an upload never saved, and leaves out what there is none of', async () => {
+  const user = await createUser();
+  const other = await createUser();
+  await createRecipe(user, { imageId: await createImage(user.id) });
+  await createRecipe(user);
+  await createImage(user.id); // uploaded to the form, never saved
+  const footprint = await accountFootprint(user.id);
+  expect(footprint).toEqual({ recipes: 2, pictures: 1, comments: 0 });
+  expect(listCounts([[footprint.recipes, 'Rezept', 'Rezepten'], [footprint.pictures, 'Bild', 'Bildern'], [footprint.comments, 'Kommentar', 'Kommentaren']])).toBe('2 Rezepten und 1 Bild');
+  expect(listCounts([[1, 'Rezept', 'Rezepte'], [2, 'Bild', 'Bilder'], [3, 'Kommentar', 'Kommentare']])).toBe('1 Rezept, 2 Bilder und 3 Kommentare');
+  expect(listCounts([[0, 'Rezept', 'Rezepte']])).toBe('');
+  expect(await accountFootprint(other.id)).toEqual({ recipes: 0, pictures: 0, comments: 0 });
 });
 
 test('deleting an account leaves no row of it and the other recipes exact averages', async () => {

@@ -2,7 +2,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { accounts, users } from '../../db/schema/auth.ts';
-import { comments, images, recipes } from '../../db/schema/recipes.ts';
+import { comments, recipes } from '../../db/schema/recipes.ts';
 
 /** The stored password hash of the account's e-mail sign-in (Better Auth's "credential" account). */
 export async function getCredentialHash(userId: string) {
@@ -31,13 +31,17 @@ export async function isEmailVerified(userId: string) {
   return (await accountDetails(userId)).emailVerified;
 }
 
-/** What deleting the account would take away (the page names it before asking). */
+/**
+ * What deleting the account would take away (the page names it before asking). The pictures are
+ * those of the recipes: one uploaded to a form and never saved is no picture the person knows of
+ * (it goes anyway, with the account or at the next hourly sweep).
+ */
 export async function accountFootprint(userId: string): Promise<AccountFootprint> {
   const [row] = await getDb()
     .select({
       recipes: sql<number>`(select count(*)::int from ${recipes} where ${recipes.userId} = ${userId})`,
       comments: sql<number>`(select count(*)::int from ${comments} where ${comments.authorId} = ${userId})`,
-      pictures: sql<number>`(select count(*)::int from ${images} where ${images.userId} = ${userId})`,
+      pictures: sql<number>`(select count(*)::int from ${recipes} where ${recipes.userId} = ${userId} and ${recipes.imageId} is not null)`,
     })
     .from(sql`(select 1) as one`);
   return row ?? { recipes: 0, comments: 0, pictures: 0 };

@@ -15,7 +15,7 @@ import { log } from '../../lib/logger.server.ts';
 import { composeMail, sendMail, type Mail } from '../../lib/mail.server.ts';
 import { verifyPassword } from '../../lib/password-hash.server.ts';
 import { consumeRateLimit, rateLimitKey } from '../../lib/rate-limit.server.ts';
-import { countOf } from '../../utils/format.ts';
+import { listCounts } from '../../utils/format.ts';
 import { removeImageFiles } from '../images/image-mutations.server.ts';
 import {
   applyEmailChange,
@@ -254,6 +254,11 @@ export async function deleteAccount({ form, user }: Settings) {
     return invalid('delete-account', { password: SETTINGS_MESSAGES.wrongPassword });
   }
   const footprint = await accountFootprint(user.id);
+  const taken = listCounts([
+    [footprint.recipes, 'Rezept', 'Rezepte'],
+    [footprint.pictures, 'Bild', 'Bilder'],
+    [footprint.comments, 'Kommentar', 'Kommentare'],
+  ]);
   const deleted = await deleteAccountData(user.id, user.email);
   if (!deleted) return redirect('/login', { headers: expiredSessionCookies() });
   // Removing the pictures' files marks the change once they are gone, for the recipes and comments too.
@@ -264,7 +269,7 @@ export async function deleteAccount({ form, user }: Settings) {
       to: user.email,
       subject: 'Dein Konto wurde gelöscht – Chuchiblog',
       name: user.name,
-      intro: `Dein Konto im Chuchiblog ist gelöscht, mit allem, was dazugehörte: ${countOf(footprint.recipes, 'Rezept', 'Rezepte')}, ${countOf(footprint.pictures, 'Bild', 'Bilder')} und ${countOf(footprint.comments, 'Kommentar', 'Kommentare')}. Schade, dass du gehst!`,
+      intro: `Dein Konto im Chuchiblog ist gelöscht${taken ? `, mit allem, was dazugehörte: ${taken}` : ''}. Schade, dass du gehst!`,
       linkLabel: 'Zum Chuchiblog',
       url: publicUrl,
       outro: 'Du bist jederzeit wieder willkommen. Diese E-Mail ist die letzte, die du von uns bekommst.',
