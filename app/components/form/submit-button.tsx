@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
 import styles from './submit-button.module.css';
 
-/** A form's main button (MUI's contained, large Button), showing a spinner while the form is sent. */
+/**
+ * A form's main button (MUI's contained, large Button), showing a spinner before its label while
+ * the form is sent, as every other form's button does (MUI's `loadingPosition="start"`).
+ */
 export function SubmitButton({ loading, children }: { loading: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className={loading ? `${styles.button} ${styles.loading}` : styles.button} disabled={loading}>
-      {children}
+    <button type="submit" className={styles.button} disabled={loading}>
       {loading && (
         <span className={styles.indicator}>
           <svg className={styles.spinner} viewBox="22 22 44 44" role="progressbar" aria-label="Wird gesendet">
@@ -13,6 +15,7 @@ export function SubmitButton({ loading, children }: { loading: boolean; children
           </svg>
         </span>
       )}
+      {children}
     </button>
   );
 }

@@ -26,7 +26,7 @@ export function EmailForm({ actionData }: { actionData: SettingsAnswer | undefin
           error={errors.email}
           hint="Wir schicken dir einen Link an die neue Adresse. Sie gilt, sobald du ihn öffnest."
         />
-        <Button type="submit" variant="contained" loading={pending}>
+        <Button type="submit" variant="contained" loading={pending} loadingPosition="start">
           Adresse ändern
         </Button>
       </Stack>

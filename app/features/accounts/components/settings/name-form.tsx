@@ -22,7 +22,7 @@ export function NameForm({ firstName, lastName, actionData }: Props) {
           <TextInput name="firstName" label="Vorname" autoComplete="given-name" required fullWidth maxLength={60} defaultValue={values.firstName} error={errors.firstName} />
           <TextInput name="lastName" label="Nachname" autoComplete="family-name" required fullWidth maxLength={60} defaultValue={values.lastName} error={errors.lastName} />
         </Stack>
-        <Button type="submit" variant="contained" loading={pending}>
+        <Button type="submit" variant="contained" loading={pending} loadingPosition="start">
           Name speichern
         </Button>
       </Stack>

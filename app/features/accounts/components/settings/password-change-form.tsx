@@ -52,7 +52,7 @@ export function PasswordChangeForm({ actionData, notice, email }: Props) {
         />
         <PasswordField label="Aktuelles Passwort" name="currentPassword" autoComplete="current-password" error={errors.currentPassword} />
         <PasswordField label="Neues Passwort" name="newPassword" autoComplete="new-password" error={errors.newPassword} hint={PASSWORD_HINT} defaultValue={newPasswordKept} />
-        <Button type="submit" variant="contained" loading={pending}>
+        <Button type="submit" variant="contained" loading={pending} loadingPosition="start">
           Passwort ändern
         </Button>
       </Stack>

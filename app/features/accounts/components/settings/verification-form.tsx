@@ -26,7 +26,7 @@ export function VerificationForm({ emailVerified, actionData }: Props) {
         )}
         <FormMessages message={message} formError={formError} />
         {!emailVerified && (
-          <Button type="submit" variant="outlined" loading={pending}>
+          <Button type="submit" variant="outlined" loading={pending} loadingPosition="start">
             Bestätigungslink nochmals senden
           </Button>
         )}
