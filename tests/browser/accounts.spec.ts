@@ -125,9 +125,10 @@ test('sign-up is quick: the proof of work is solved while the form is filled in;
   await page.getByLabel('E-Mail').fill(taken.email);
   await page.getByLabel(passwordField).fill('Zopf-am-Sonntag-1');
   await page.getByRole('button', { name: 'Registrieren' }).click();
-  await expect(page.getByText(MESSAGES.emailTaken)).toBeVisible();
-  // The spec's message for a failed sign-up leads the reason.
+  // The spec's message for a failed sign-up above the form; why, under the E-Mail field, which takes the focus.
   await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Erstellen des Benutzers!' })).toBeVisible();
+  await expect(page.getByLabel('E-Mail')).toHaveAccessibleDescription(MESSAGES.emailTaken);
+  await expect(page.getByLabel('E-Mail')).toBeFocused();
   await expect(form).toHaveAttribute('data-anti-bot', 'ready', { timeout: 30_000 });
   expect(challenges).toHaveLength(2);
 

@@ -122,7 +122,9 @@ test('the same sign-up sent three times at once (a double click) creates one acc
   // Better Auth reports each failed insert; the action judged it (the address exists): a warning only.
   expect(errors).not.toHaveBeenCalled();
   expect(warnings).toHaveBeenCalledWith('auth', { message: 'Failed to create user' });
-  for (const refused of results.filter((result) => result.status === 409)) expect(refused.data?.formError).toBe(MESSAGES.emailTaken);
+  for (const refused of results.filter((result) => result.status === 409)) {
+    expect(refused.data).toMatchObject({ formError: MESSAGES.signUpFailed, errors: { email: MESSAGES.emailTaken } });
+  }
   expect(await getDb().select().from(users).where(eq(users.email, 'doppelt@example.ch'))).toHaveLength(1);
 });
 

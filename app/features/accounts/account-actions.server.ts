@@ -58,12 +58,13 @@ type AccountRefusal =
   | 'logout-failed';
 
 /** Every refusal of the account flows, as the answer says it. */
-const REFUSALS: Record<AccountRefusal, { status: number; message: string }> = {
+const REFUSALS: Record<AccountRefusal, { status: number; message: string; errors?: AccountAnswer['errors'] }> = {
   'too-many': { status: 429, message: MESSAGES.tooMany },
   'challenge-failed': { status: 400, message: MESSAGES.challengeFailed },
   // The same answer for an unknown address and a wrong password.
   'sign-in-failed': { status: 401, message: MESSAGES.signInFailed },
-  'email-taken': { status: 409, message: MESSAGES.emailTaken },
+  // The spec's message above the form; why, under the field it is about (which takes the focus).
+  'email-taken': { status: 409, message: MESSAGES.signUpFailed, errors: { email: MESSAGES.emailTaken } },
   // The database failed: a passing trouble (503), not the reader's mistake.
   'sign-up-failed': { status: 503, message: MESSAGES.signUpFailed },
   'reset-failed': { status: 503, message: MESSAGES.resetFailed },
@@ -73,8 +74,8 @@ const REFUSALS: Record<AccountRefusal, { status: number; message: string }> = {
 
 /** The form back with the refusal's message (and what else the page needs: the values, the retry hint …). */
 function refuse(reason: AccountRefusal, answer: AccountAnswer = {}) {
-  const { status, message } = REFUSALS[reason];
-  return data<AccountAnswer>({ ...answer, formError: message }, { status });
+  const { status, message, errors } = REFUSALS[reason];
+  return data<AccountAnswer>({ ...answer, formError: message, ...(errors && { errors }) }, { status });
 }
 
 /** The form back with the first message per field of a failed check. */

@@ -122,8 +122,8 @@ export type SettingsAnswer = FormAnswerOf & { intent: SettingsIntent; message?: 
 export const MESSAGES = {
   signInFailed: 'Benutzername oder Passwort falsch!',
   signUpFailed: 'Fehler beim Erstellen des Benutzers!',
-  // The spec's message for a failed sign-up, then why and what to do.
-  emailTaken: 'Fehler beim Erstellen des Benutzers! Mit dieser E-Mail-Adresse besteht bereits ein Account. Melde dich an oder setze dein Passwort zurück.',
+  // Under the E-Mail field, with the spec's message for a failed sign-up above the form.
+  emailTaken: 'Mit dieser E-Mail-Adresse besteht bereits ein Account. Melde dich an oder setze dein Passwort zurück.',
   tooMany: 'Zu viele Versuche. Bitte warte ein paar Minuten und versuche es dann erneut.',
   challengeFailed: 'Die Sicherheitsprüfung ist fehlgeschlagen. Bitte lade die Seite neu und versuche es noch einmal.',
   resetSent: 'E-Mail um das Passwort zurückzusetzen wurde gesendet. Bitte überprüfe deinen Posteingang.',
