@@ -3,6 +3,7 @@ import type { Route } from './+types/login';
 import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
 import { MESSAGES } from '../features/accounts/account-schemas.ts';
 import { LoginForm } from '../features/accounts/components/login-form.tsx';
+import { COMMENT_FORM_ANCHOR } from '../features/comments/comment-paths.ts';
 import { getSessionUser, safeRedirectPath } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
@@ -22,13 +23,30 @@ function loginNotice(params: URLSearchParams) {
   return undefined;
 }
 
+/** What the page that sent a reader here needs the account for ("…, um ein Rezept zu erfassen"); undefined for any other page. */
+function purposeOf(redirectTo: string) {
+  const { pathname, hash } = new URL(redirectTo, 'http://chuchiblog.invalid');
+  if (pathname === '/create') return 'um ein Rezept zu erfassen';
+  if (pathname.startsWith('/edit/')) return 'um dein Rezept zu bearbeiten';
+  if (pathname === '/konto' || pathname.startsWith('/konto/')) return 'um dein Konto zu verwalten';
+  if (pathname === '/profile') return 'um deine Rezepte zu sehen';
+  if (pathname.startsWith('/detail/') && pathname.endsWith('/melden')) return 'um einen Kommentar zu melden';
+  if (pathname.startsWith('/detail/') && hash === `#${COMMENT_FORM_ANCHOR}`) return 'um zu kommentieren';
+  return undefined;
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect('/');
   const params = new URL(request.url).searchParams;
+  const mode = params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const);
+  const redirectTo = safeRedirectPath(params.get('redirectTo'), '');
+  const purpose = redirectTo ? purposeOf(redirectTo) : undefined;
   return {
-    mode: params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const),
-    redirectTo: safeRedirectPath(params.get('redirectTo'), ''),
+    mode,
+    redirectTo,
     notice: loginNotice(params),
+    // Why a page sent the reader here: what comes after signing in.
+    reason: purpose && `${mode === 'signup' ? 'Registriere dich' : 'Melde dich an'}, ${purpose}.`,
   };
 }
 
@@ -39,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, redirectTo, notice } = loaderData;
+  const { mode, redirectTo, notice, reason } = loaderData;
   // key: switching modes starts with a fresh form.
-  return <LoginForm key={mode} mode={mode} redirectTo={redirectTo} notice={notice} actionData={actionData} />;
+  return <LoginForm key={mode} mode={mode} redirectTo={redirectTo} notice={notice} reason={reason} actionData={actionData} />;
 }

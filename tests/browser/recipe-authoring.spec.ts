@@ -665,8 +665,16 @@ test('signed out, /create and /edit lead to the login and back; others get no co
   const page = await openPage('desktop');
   await page.goto('/create');
   expect(page.url()).toBe(`${app.url}/login?redirectTo=${encodeURIComponent('/create')}`);
+  // The login says why it is there, in either mode.
+  await expect(page.getByText('Melde dich an, um ein Rezept zu erfassen.')).toBeVisible();
+  await page.getByRole('link', { name: 'Bist du neu hier? Registrieren' }).click();
+  await expect(page.getByText('Registriere dich, um ein Rezept zu erfassen.')).toBeVisible();
   await page.goto(`/edit/${recipe.id}`);
   expect(page.url()).toBe(`${app.url}/login?redirectTo=${encodeURIComponent(`/edit/${recipe.id}`)}`);
+  await expect(page.getByText('Melde dich an, um dein Rezept zu bearbeiten.')).toBeVisible();
+  // Sent from anywhere else, or not sent, it says nothing of the kind.
+  await page.goto('/login');
+  await expect(page.getByText(/Melde dich an, um/)).toHaveCount(0);
 
   // A client-side navigation (the empty state's button is a link) comes back to the page, not to a data URL.
   await page.goto('/dessert');

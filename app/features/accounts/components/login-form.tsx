@@ -12,7 +12,15 @@ import { AntiBotNeedsJavaScript } from './anti-bot-needs-javascript.tsx';
 import { AuthCard } from './auth-card.tsx';
 import { PasswordField } from './password-field.tsx';
 
-type Props = { mode: 'login' | 'signup'; redirectTo: string; notice?: string; actionData: AccountAnswer | undefined };
+type Props = {
+  mode: 'login' | 'signup';
+  redirectTo: string;
+  /** What a flow that ended here says (a new password, a deleted account). */
+  notice?: string;
+  /** Why a page sent the reader here ("Melde dich an, um ein Rezept zu erfassen."). */
+  reason?: string;
+  actionData: AccountAnswer | undefined;
+};
 
 function loginPath(mode: 'login' | 'signup', redirectTo: string) {
   const params = new URLSearchParams();
@@ -23,7 +31,7 @@ function loginPath(mode: 'login' | 'signup', redirectTo: string) {
 }
 
 /** The combined login and registration form (one page, /login, for both). */
-export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
+export function LoginForm({ mode, redirectTo, notice, reason, actionData }: Props) {
   const signUp = mode === 'signup';
   const { onSubmit, errors, formError, busy, solving, antiBotState, ref } = useAccountForm({
     schema: signUp ? signUpSchema : signInSchema,
@@ -43,6 +51,7 @@ export function LoginForm({ mode, redirectTo, notice, actionData }: Props) {
           {notice}
         </Alert>
       )}
+      {reason && !notice && !actionData && <Alert severity="info">{reason}</Alert>}
       <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
