@@ -51,7 +51,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const { firstName, lastName, name, email, emailVerified, sessions, footprint, passwordNotice } = loaderData;
   const answer = actionData && 'intent' in actionData ? actionData : undefined;
   return (
-    <Stack spacing={{ xs: 3, md: 4 }} sx={{ maxWidth: 720 }}>
+    // Centred, as the other forms' pages (login, create).
+    <Stack spacing={{ xs: 3, md: 4 }} sx={{ maxWidth: 720, mx: 'auto' }}>
       <Stack spacing={1}>
         <Typography variant="h1">Mein Konto</Typography>
         <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
