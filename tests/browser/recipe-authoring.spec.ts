@@ -696,6 +696,9 @@ test('signed out, /create and /edit lead to the login and back; others get no co
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
   expect((await page.goto('/edit/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
+  // Elsewhere a page not found keeps the button for a new recipe, as every page but /create.
+  expect((await page.goto('/gibt-es-nicht'))?.status()).toBe(404);
+  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
 });
 
 test('without JavaScript the form still works: ingredients through the server, messages, saving', async ({ openPage }) => {
