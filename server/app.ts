@@ -25,6 +25,7 @@ import { serveImages } from '../app/features/images/image-route.server.ts';
 import { nonceRouterContext } from '../app/utils/nonce.ts';
 import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server.ts';
 import { builtFiles } from './built-files.ts';
+import { lowerCaseIds } from './canonical-ids.ts';
 import { postsOnlyToActions, routeDataOnlyOfPages } from './route-targets.ts';
 import { addressedToSite, namesAnotherPath, toOriginForm } from './site-address.ts';
 import { joinSiblings } from './cluster.ts';
@@ -113,6 +114,8 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
   });
   app.use(allowedMethodsOnly());
   app.use(sameOriginOnly(env.publicUrl, { development: Boolean(devMiddleware) }));
+  // `/detail/0A1B…` is `/detail/0a1b…`: one address, one page in the cache.
+  app.use(lowerCaseIds());
 
   if (devMiddleware) {
     app.use(devMiddleware);

@@ -220,10 +220,19 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
     const [second] = await arriveTogether(app.url, spelling, [{}]);
     expect([first!.status, second!.status, second!.headers['x-page-cache']], spelling).toEqual([400, 400, undefined]);
   }
-  // Another spelling of a page's own path (escapes the links do not use, an upper-case id) renders
-  // that page, but is not kept either; the spelling of the links is.
+  // An upper-case id is sent to the page's own address, with its query; its route data too.
+  for (const [spelling, address] of [
+    [`/detail/${recipe.id.toUpperCase()}?portionen=6`, `/detail/${recipe.id}?portionen=6`],
+    [`/detail/${recipe.id.toUpperCase()}/kochmodus`, `/detail/${recipe.id}/kochmodus`],
+    [`/detail/${recipe.id.toUpperCase()}.data`, `/detail/${recipe.id}.data`],
+  ]) {
+    const answer = await get(spelling!);
+    expect([answer.status, answer.headers.location, answer.headers['x-page-cache']], spelling).toEqual([301, address, undefined]);
+  }
+  // Another spelling of a page's own path (escapes the links do not use) renders that page, but
+  // is not kept either; the spelling of the links is.
   const firstEscaped = `%${recipe.id.charCodeAt(0).toString(16)}${recipe.id.slice(1)}`; // `%32…` for `2…`
-  const respelt = [`/detail/${firstEscaped}`, `/detail/${recipe.id.toUpperCase()}`, '/tags/S%c3%bcss', '/tags/%53%C3%BCss'];
+  const respelt = [`/detail/${firstEscaped}`, '/tags/S%c3%bcss', '/tags/%53%C3%BCss'];
   for (const spelling of respelt) {
     await get(spelling);
     const again = await get(spelling);
