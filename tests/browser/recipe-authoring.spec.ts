@@ -230,6 +230,48 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('an ingredient is changed in place: it keeps its row; Escape, or an emptied name, leaves it as it was', async ({ openPage }) => {
+  const recipe = await createRecipe(anna, {
+    title: 'Zürcher Pfarrhaustorte',
+    ingredients: [
+      { name: 'Mehl', amount: '250 g' },
+      { name: 'Butter', amount: '125 g' },
+      { name: 'Äpfel', amount: '3' },
+    ],
+  });
+  const page = await openPage('mobile');
+  await logInAndGo(page, `/edit/${recipe.id}`, anna.email);
+  await hydrated(page);
+  const rows = ingredientList(page).getByRole('listitem');
+
+  // A typo in the amount: corrected where it stands, Enter takes it, the focus goes back to the row.
+  await rows.nth(1).getByRole('button', { name: 'Zutat ändern' }).click();
+  await expect(rows.nth(1).getByLabel('Geänderte Zutat')).toBeFocused();
+  await rows.nth(1).getByLabel('Geänderte Menge').fill(' 150 g ');
+  await rows.nth(1).getByLabel('Geänderte Zutat').fill('Butter, weich');
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveText([/250 g\s*Mehl/, /150 g\s*Butter, weich/, /3\s*Äpfel/]);
+  await expect(rows.nth(1).getByRole('button', { name: 'Zutat ändern' })).toBeFocused();
+
+  // Escape leaves it as it was; so does a name left empty.
+  await rows.nth(2).getByRole('button', { name: 'Zutat ändern' }).click();
+  await rows.nth(2).getByLabel('Geänderte Zutat').fill('Birnen');
+  await page.keyboard.press('Escape');
+  await rows.nth(0).getByRole('button', { name: 'Zutat ändern' }).click();
+  await rows.nth(0).getByLabel('Geänderte Zutat').fill('  ');
+  await rows.nth(0).getByRole('button', { name: 'Änderung übernehmen' }).click();
+  await expect(rows).toHaveText([/250 g\s*Mehl/, /150 g\s*Butter, weich/, /3\s*Äpfel/]);
+
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(`/detail/${recipe.id}`);
+  const [row] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
+  expect(row?.ingredients).toEqual([
+    { name: 'Mehl', amount: '250 g' },
+    { name: 'Butter, weich', amount: '150 g' },
+    { name: 'Äpfel', amount: '3' },
+  ]);
+});
+
 test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was typed, "Verlassen" goes; reloading asks the browser\'s question', async ({ openPage }) => {
   const recipe = await createRecipe(anna, { title: 'Apfel-Müesli' });
   const page = await openPage('desktop');

@@ -1,5 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -7,7 +9,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useHydrated } from '../../../utils/use-hydrated.ts';
 import { newIngredient, RECIPE_LIMITS, TOO_MANY_INGREDIENTS } from '../recipe-schema.ts';
 import type { Ingredient } from '../recipe-types.ts';
 
@@ -31,8 +34,9 @@ type Props = {
 
 /**
  * The ingredient list: rows go into the form as hidden inputs. With
- * JavaScript, adding and removing happen here; without it, the buttons submit
- * the form with intent `add-ingredient` / `remove-ingredient:<index>` and the
+ * JavaScript, adding, changing in place (a typo in an amount keeps the row
+ * where it is) and removing happen here; without it, the buttons submit the
+ * form with intent `add-ingredient` / `remove-ingredient:<index>` and the
  * server answers with the changed list.
  */
 export function IngredientEditor({ defaultIngredients, defaultTyped, error, onChange }: Props) {
@@ -47,6 +51,16 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
   const baseId = useId();
   const errorId = `${baseId}-error`;
   const message = error ?? (triesWhenFull > 0 ? TOO_MANY_INGREDIENTS : undefined);
+  const hydrated = useHydrated();
+  // The row being changed in place, and what it was (Escape, or a name emptied, brings it back).
+  const [editing, setEditing] = useState<Row | null>(null);
+  // After a change, the focus goes back to the row's own button, once it is rendered again.
+  const focusEditButtonOf = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusEditButtonOf.current === null) return;
+    document.getElementById(`${baseId}-edit-${focusEditButtonOf.current}`)?.focus();
+    focusEditButtonOf.current = null;
+  });
 
   function add() {
     const ingredient = newIngredient(name, amount);
@@ -78,8 +92,40 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
     add();
   }
 
+  function startEditing(row: Row) {
+    finishEditing();
+    setEditing(row);
+  }
+
+  function changeRow(key: number, change: Partial<Ingredient>) {
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+    onChange?.();
+  }
+
+  /** Ends the change in place: kept as typed (trimmed), or as it was when nothing is left of its name or on `revert`. */
+  function finishEditing({ revert = false } = {}) {
+    if (!editing) return;
+    const before = editing;
+    setRows((current) =>
+      current.map((row) => {
+        if (row.key !== before.key) return row;
+        const changed = revert ? null : newIngredient(row.name, row.amount);
+        return changed ? { ...changed, key: row.key } : before;
+      }),
+    );
+    setEditing(null);
+    focusEditButtonOf.current = before.key;
+  }
+
+  function handleEditKeys(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key !== 'Enter' && event.key !== 'Escape') return;
+    event.preventDefault();
+    finishEditing({ revert: event.key === 'Escape' });
+  }
+
   function remove(event: MouseEvent<HTMLButtonElement>, key: number) {
     event.preventDefault();
+    if (editing?.key === key) setEditing(null);
     setRows((current) => current.filter((row) => row.key !== key));
     setTriesWhenFull(0);
     onChange?.();
@@ -102,37 +148,79 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
                 key={row.key}
                 sx={{
                   display: 'grid',
-                  gridTemplateColumns: { xs: '6.5rem 1fr auto', sm: '9rem 1fr auto' },
+                  // On a phone the amount stands over the name: beside it, with the row's two buttons, a name had a word's width.
+                  gridTemplateColumns: { xs: '1fr auto', sm: '9rem 1fr auto' },
+                  gridTemplateAreas: { xs: '"amount actions" "name actions"', sm: '"amount name actions"' },
                   alignItems: 'center',
-                  gap: 1,
+                  columnGap: 1,
+                  rowGap: editing?.key === row.key ? 1.5 : 0,
                   pl: 2,
                   pr: 0.5,
-                  py: 0.25,
+                  // Room for the outlined fields' labels while the row is changed.
+                  py: editing?.key === row.key ? 1.25 : { xs: 0.75, sm: 0.25 },
                   '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' },
                 }}
               >
                 <input type="hidden" name="ingredientName" value={row.name} />
                 <input type="hidden" name="ingredientAmount" value={row.amount} />
-                <Typography id={labelId} sx={{ display: 'contents' }}>
-                  <Box component="span" sx={{ fontFamily: 'var(--font-sans)', fontWeight: 600, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
-                    {row.amount}
-                  </Box>
-                  <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                    {row.name}
-                  </Box>
-                </Typography>
-                <IconButton
-                  type="submit"
-                  name="intent"
-                  value={`remove-ingredient:${index}`}
-                  formAction={`#${ANCHOR}`}
-                  aria-label="Zutat entfernen"
-                  aria-describedby={labelId}
-                  onClick={(event) => remove(event, row.key)}
-                  formNoValidate
-                >
-                  <DeleteOutlinedIcon />
-                </IconButton>
+                {editing?.key === row.key ? (
+                  <>
+                    {/* Nameless: the hidden inputs above carry the row into the form. */}
+                    <TextField
+                      size="small"
+                      label="Geänderte Menge"
+                      sx={{ gridArea: 'amount' }}
+                      value={row.amount}
+                      onChange={(event) => changeRow(row.key, { amount: event.target.value })}
+                      onKeyDown={handleEditKeys}
+                      slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientAmount } }}
+                    />
+                    <TextField
+                      size="small"
+                      label="Geänderte Zutat"
+                      sx={{ gridArea: 'name' }}
+                      value={row.name}
+                      onChange={(event) => changeRow(row.key, { name: event.target.value })}
+                      onKeyDown={handleEditKeys}
+                      autoFocus
+                      slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientName } }}
+                    />
+                    <IconButton aria-label="Änderung übernehmen" onClick={() => finishEditing()} sx={{ gridArea: 'actions' }}>
+                      <CheckIcon />
+                    </IconButton>
+                  </>
+                ) : (
+                  <>
+                    <Typography id={labelId} sx={{ display: 'contents' }}>
+                      <Box component="span" sx={{ gridArea: 'amount', fontFamily: 'var(--font-sans)', fontWeight: 600, fontSize: '0.95rem', overflowWrap: 'anywhere' }}>
+                        {row.amount}
+                      </Box>
+                      <Box component="span" sx={{ gridArea: 'name', overflowWrap: 'anywhere' }}>
+                        {row.name}
+                      </Box>
+                    </Typography>
+                    <Box sx={{ gridArea: 'actions', display: 'flex' }}>
+                      {/* Without JavaScript a row is removed and added anew. */}
+                      {hydrated && (
+                        <IconButton id={`${baseId}-edit-${row.key}`} aria-label="Zutat ändern" aria-describedby={labelId} onClick={() => startEditing(row)}>
+                          <EditOutlinedIcon />
+                        </IconButton>
+                      )}
+                      <IconButton
+                        type="submit"
+                        name="intent"
+                        value={`remove-ingredient:${index}`}
+                        formAction={`#${ANCHOR}`}
+                        aria-label="Zutat entfernen"
+                        aria-describedby={labelId}
+                        onClick={(event) => remove(event, row.key)}
+                        formNoValidate
+                      >
+                        <DeleteOutlinedIcon />
+                      </IconButton>
+                    </Box>
+                  </>
+                )}
               </Box>
             );
           })}
