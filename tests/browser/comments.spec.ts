@@ -221,6 +221,17 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
   await expect(commentBox(page)).toHaveValue('Ohne Sterne');
 });
 
+test('on a touch screen each star is a finger’s target (44 px), with a mouse the size of the page’s stars (30 px)', async ({ openPage }) => {
+  for (const [options, size] of [[{ hasTouch: true, isMobile: true }, 44], [{}, 30]] as const) {
+    const page = await openPage('mobile', options);
+    await logInAndGo(page, recipePath, chiara.email);
+    const star = page.locator('label').filter({ hasText: '3 Sterne' });
+    await star.scrollIntoViewIfNeeded();
+    const box = await star.boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)], JSON.stringify(options)).toEqual([size, size]);
+  }
+});
+
 test('stars chosen before the page’s script ran keep the Tab stop once it runs', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/', beat.email);
