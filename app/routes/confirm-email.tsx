@@ -4,6 +4,7 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { data } from 'react-router';
 import type { Route } from './+types/confirm-email';
 import { ButtonLink } from '../components/button-link.tsx';
 import { confirmEmailChange, SETTINGS_MESSAGES } from '../features/accounts/account-settings.server.ts';
@@ -16,7 +17,10 @@ export function meta() {
 export async function loader({ url }: Route.LoaderArgs) {
   const outcome = await confirmEmailChange(url.searchParams.get('token'));
   if (outcome === 'changed') return { ok: true, message: 'Deine neue E-Mail-Adresse ist bestätigt. Ab jetzt meldest du dich mit ihr an.' };
-  return { ok: false, message: outcome === 'email-taken' ? SETTINGS_MESSAGES.emailTaken : SETTINGS_MESSAGES.emailLinkInvalid };
+  // A refusal says so in its status too, as /verify-email's: an invalid link (400), an address taken meanwhile (409).
+  return outcome === 'email-taken'
+    ? data({ ok: false, message: SETTINGS_MESSAGES.emailTaken }, { status: 409 })
+    : data({ ok: false, message: SETTINGS_MESSAGES.emailLinkInvalid }, { status: 400 });
 }
 
 export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {

@@ -145,6 +145,7 @@ test('a new address counts only once the link sent to it is opened; the old addr
   const link = confirmation.links.find((l) => l.includes('/konto/email-bestaetigen'))!;
   // A wrong token changes nothing and does not use up the right one.
   const wrong = await fetch(link.replace(/token=([^.]+)\.[\w-]+/, 'token=$1.falschfalschfalschfalschfalsch'));
+  expect(wrong.status).toBe(400);
   expect(await wrong.text()).toContain('Dieser Link ist abgelaufen oder wurde bereits verwendet.');
   expect((await userRow(vreni.id))?.email).toBe(vreni.email);
 
@@ -160,7 +161,9 @@ test('a new address counts only once the link sent to it is opened; the old addr
   expect(await sessionCookie(app.url, vreni.email)).not.toContain('session_token');
 
   // The link works once.
-  expect(await (await fetch(link)).text()).toContain('Dieser Link ist abgelaufen oder wurde bereits verwendet.');
+  const again = await fetch(link);
+  expect(again.status).toBe(400);
+  expect(await again.text()).toContain('Dieser Link ist abgelaufen oder wurde bereits verwendet.');
 });
 
 test('an address not confirmed yet: a new link on request (at most 3 an hour), which confirms it; a confirmed one needs none', async () => {
