@@ -3,6 +3,11 @@ import { UUID_SOURCE } from '../app/utils/ids.ts';
 
 /** An id in a path segment of its own, or before the route data's `.data`. */
 const ID_IN_PATH = new RegExp(`(?<=/)${UUID_SOURCE}(?=/|\\.data$|$)`, 'gi');
+/**
+ * The site's paths that name an id. Only these are answered: a Location taken from any path
+ * could name another site (`//evil.example/0A1B…` is a URL of evil.example to a browser).
+ */
+const PATH_WITH_IDS = /^\/(?:detail|edit|images)\//;
 
 /**
  * One address per recipe, comment and picture. PostgreSQL reads a UUID in either case, so
@@ -13,7 +18,7 @@ const ID_IN_PATH = new RegExp(`(?<=/)${UUID_SOURCE}(?=/|\\.data$|$)`, 'gi');
  */
 export function lowerCaseIds(): RequestHandler {
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/[A-F]/.test(req.path)) return next();
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !/[A-F]/.test(req.path) || !PATH_WITH_IDS.test(req.path)) return next();
     const path = req.path.replace(ID_IN_PATH, (id) => id.toLowerCase());
     if (path === req.path) return next();
     const queryStart = req.url.indexOf('?');

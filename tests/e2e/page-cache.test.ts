@@ -229,6 +229,11 @@ test('headers and junk parameters cannot steer or poison the cache', async () =>
     const answer = await get(spelling!);
     expect([answer.status, answer.headers.location, answer.headers['x-page-cache']], spelling).toEqual([301, address, undefined]);
   }
+  // Never a Location on another site: `//evil.example/…` is a URL of evil.example to a browser.
+  for (const spelling of [`//evil.example/${recipe.id.toUpperCase()}`, `///evil.example/detail/${recipe.id.toUpperCase()}`]) {
+    const answer = await get(spelling);
+    expect([answer.status, answer.headers.location], spelling).toEqual([404, undefined]);
+  }
   // Another spelling of a page's own path (escapes the links do not use) renders that page, but
   // is not kept either; the spelling of the links is.
   const firstEscaped = `%${recipe.id.charCodeAt(0).toString(16)}${recipe.id.slice(1)}`; // `%32…` for `2…`
