@@ -253,22 +253,34 @@ test('an ingredient is changed in place: it keeps its row; Escape, or an emptied
   await expect(rows).toHaveText([/250 g\s*Mehl/, /150 g\s*Butter, weich/, /3\s*Äpfel/]);
   await expect(rows.nth(1).getByRole('button', { name: 'Zutat ändern' })).toBeFocused();
 
-  // Escape leaves it as it was; so does a name left empty.
+  // Escape, or the discard button, leaves it as it was; so does a name left empty.
   await rows.nth(2).getByRole('button', { name: 'Zutat ändern' }).click();
   await rows.nth(2).getByLabel('Geänderte Zutat').fill('Birnen');
   await page.keyboard.press('Escape');
+  await rows.nth(2).getByRole('button', { name: 'Zutat ändern' }).click();
+  await rows.nth(2).getByLabel('Geänderte Menge').fill('5');
+  await rows.nth(2).getByRole('button', { name: 'Änderung verwerfen' }).click();
   await rows.nth(0).getByRole('button', { name: 'Zutat ändern' }).click();
   await rows.nth(0).getByLabel('Geänderte Zutat').fill('  ');
   await rows.nth(0).getByRole('button', { name: 'Änderung übernehmen' }).click();
   await expect(rows).toHaveText([/250 g\s*Mehl/, /150 g\s*Butter, weich/, /3\s*Äpfel/]);
 
+  // Opening another row keeps what was typed in the first, and the cursor goes to the new one.
+  await rows.nth(0).getByRole('button', { name: 'Zutat ändern' }).click();
+  await rows.nth(0).getByLabel('Geänderte Menge').fill('300 g');
+  await rows.nth(2).getByRole('button', { name: 'Zutat ändern' }).click();
+  await expect(rows.nth(2).getByLabel('Geänderte Zutat')).toBeFocused();
+  await expect(rows.nth(0)).toHaveText(/300 g\s*Mehl/);
+
+  // Saved while a row is still open: the row as typed.
+  await rows.nth(2).getByLabel('Geänderte Zutat').fill('Äpfel, sauer');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
   const [row] = await getDb().select().from(recipes).where(eq(recipes.id, recipe.id));
   expect(row?.ingredients).toEqual([
-    { name: 'Mehl', amount: '250 g' },
+    { name: 'Mehl', amount: '300 g' },
     { name: 'Butter, weich', amount: '150 g' },
-    { name: 'Äpfel', amount: '3' },
+    { name: 'Äpfel, sauer', amount: '3' },
   ]);
 });
 

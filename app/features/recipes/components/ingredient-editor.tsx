@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
@@ -52,7 +53,7 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
   const errorId = `${baseId}-error`;
   const message = error ?? (triesWhenFull > 0 ? TOO_MANY_INGREDIENTS : undefined);
   const hydrated = useHydrated();
-  // The row being changed in place, and what it was (Escape, or a name emptied, brings it back).
+  // The row being changed in place, as typed so far: the list takes it once it is confirmed.
   const [editing, setEditing] = useState<Row | null>(null);
   // After a change, the focus goes back to the row's own button, once it is rendered again.
   const focusEditButtonOf = useRef<number | null>(null);
@@ -93,28 +94,24 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
   }
 
   function startEditing(row: Row) {
-    finishEditing();
+    // Another row still open keeps what was typed there; the focus goes to the new one's field.
+    finishEditing({ refocus: false });
     setEditing(row);
   }
 
-  function changeRow(key: number, change: Partial<Ingredient>) {
-    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
-    onChange?.();
-  }
-
-  /** Ends the change in place: kept as typed (trimmed), or as it was when nothing is left of its name or on `revert`. */
-  function finishEditing({ revert = false } = {}) {
+  /**
+   * Ends the change in place: the row as typed (trimmed), or as it was when nothing is left of
+   * its name or on `revert`. The focus goes back to the row's button unless another row opens.
+   */
+  function finishEditing({ revert = false, refocus = true } = {}) {
     if (!editing) return;
-    const before = editing;
-    setRows((current) =>
-      current.map((row) => {
-        if (row.key !== before.key) return row;
-        const changed = revert ? null : newIngredient(row.name, row.amount);
-        return changed ? { ...changed, key: row.key } : before;
-      }),
-    );
+    const changed = revert ? null : newIngredient(editing.name, editing.amount);
+    if (changed) {
+      setRows((current) => current.map((row) => (row.key === editing.key ? { ...changed, key: row.key } : row)));
+      onChange?.();
+    }
     setEditing(null);
-    focusEditButtonOf.current = before.key;
+    if (refocus) focusEditButtonOf.current = editing.key;
   }
 
   function handleEditKeys(event: KeyboardEvent<HTMLDivElement>) {
@@ -125,7 +122,6 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
 
   function remove(event: MouseEvent<HTMLButtonElement>, key: number) {
     event.preventDefault();
-    if (editing?.key === key) setEditing(null);
     setRows((current) => current.filter((row) => row.key !== key));
     setTriesWhenFull(0);
     onChange?.();
@@ -142,6 +138,8 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
         <Box component="ul" aria-label="Zutatenliste" sx={{ listStyle: 'none', p: 0, m: 0, borderRadius: 2, border: 1, borderColor: 'divider' }}>
           {rows.map((row, index) => {
             const labelId = `${baseId}-row-${row.key}`;
+            const draft = editing?.key === row.key ? editing : null;
+            const sent = (draft && newIngredient(draft.name, draft.amount)) || row;
             return (
               <Box
                 component="li"
@@ -153,25 +151,26 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
                   gridTemplateAreas: { xs: '"amount actions" "name actions"', sm: '"amount name actions"' },
                   alignItems: 'center',
                   columnGap: 1,
-                  rowGap: editing?.key === row.key ? 1.5 : 0,
+                  rowGap: draft ? 1.5 : 0,
                   pl: 2,
                   pr: 0.5,
                   // Room for the outlined fields' labels while the row is changed.
-                  py: editing?.key === row.key ? 1.25 : { xs: 0.75, sm: 0.25 },
+                  py: draft ? 1.25 : { xs: 0.75, sm: 0.25 },
                   '&:not(:last-of-type)': { borderBottom: 1, borderColor: 'divider' },
                 }}
               >
-                <input type="hidden" name="ingredientName" value={row.name} />
-                <input type="hidden" name="ingredientAmount" value={row.amount} />
-                {editing?.key === row.key ? (
+                {/* A form sent while the row is open sends it as typed (or as it was, its name emptied). */}
+                <input type="hidden" name="ingredientName" value={sent.name} />
+                <input type="hidden" name="ingredientAmount" value={sent.amount} />
+                {draft ? (
                   <>
                     {/* Nameless: the hidden inputs above carry the row into the form. */}
                     <TextField
                       size="small"
                       label="Geänderte Menge"
                       sx={{ gridArea: 'amount' }}
-                      value={row.amount}
-                      onChange={(event) => changeRow(row.key, { amount: event.target.value })}
+                      value={draft.amount}
+                      onChange={(event) => setEditing({ ...draft, amount: event.target.value })}
                       onKeyDown={handleEditKeys}
                       slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientAmount } }}
                     />
@@ -179,15 +178,20 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
                       size="small"
                       label="Geänderte Zutat"
                       sx={{ gridArea: 'name' }}
-                      value={row.name}
-                      onChange={(event) => changeRow(row.key, { name: event.target.value })}
+                      value={draft.name}
+                      onChange={(event) => setEditing({ ...draft, name: event.target.value })}
                       onKeyDown={handleEditKeys}
                       autoFocus
                       slotProps={{ htmlInput: { maxLength: RECIPE_LIMITS.ingredientName } }}
                     />
-                    <IconButton aria-label="Änderung übernehmen" onClick={() => finishEditing()} sx={{ gridArea: 'actions' }}>
-                      <CheckIcon />
-                    </IconButton>
+                    <Box sx={{ gridArea: 'actions', display: 'flex' }}>
+                      <IconButton aria-label="Änderung übernehmen" onClick={() => finishEditing()}>
+                        <CheckIcon />
+                      </IconButton>
+                      <IconButton aria-label="Änderung verwerfen" onClick={() => finishEditing({ revert: true })}>
+                        <CloseIcon />
+                      </IconButton>
+                    </Box>
                   </>
                 ) : (
                   <>
