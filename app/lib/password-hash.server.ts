@@ -4,7 +4,7 @@
 // The parameters are stored with each hash, so they can be raised later
 // without breaking existing passwords.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { isSingleLineText } from '../utils/plain-text.ts';
+import { isWellFormedText } from '../utils/plain-text.ts';
 
 const LOG_N = 17;
 const R = 8;
@@ -35,7 +35,9 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
   if (!numbers.every((n) => Number.isInteger(n) && n > 0 && n < 32)) return false;
   const [n, rr, pp] = numbers as [number, number, number];
   const actual = await derive(password, Buffer.from(salt, 'base64'), n, rr, pp);
-  // A control character is in no password (account-schemas.ts), yet scrypt's HMAC reads trailing
-  // NULs as nothing: "secret\0" would pass for "secret". Checked after the hash, which takes as long.
-  return isSingleLineText(password) && actual.length === expected.length && timingSafeEqual(actual, expected);
+  // What a password would share its hash with: trailing NULs, which scrypt's HMAC reads as nothing
+  // ("secret\0" passed for "secret"), and broken UTF-16, which turns into U+FFFD. No new password has
+  // either (account-schemas.ts refuses control characters); other characters of older ones still work.
+  // Checked after the hash, which takes as long.
+  return !password.includes('\0') && isWellFormedText(password) && actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -20,14 +20,19 @@ const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether the text is whole UTF-16: a lone surrogate becomes U+FFFD on its way to UTF-8. */
+export function isWellFormedText(value: string) {
+  return !LONE_SURROGATE.test(value);
+}
+
 /** A single-line field (title, name, amount …): no control character at all. */
 export function isSingleLineText(value: string) {
-  return !CONTROL_IN_LINE.test(value) && !LONE_SURROGATE.test(value);
+  return !CONTROL_IN_LINE.test(value) && isWellFormedText(value);
 }
 
 /** A multi-line field (description, comment …): tabs and line breaks allowed. */
 export function isMultiLineText(value: string) {
-  return !CONTROL_IN_TEXT.test(value) && !LONE_SURROGATE.test(value);
+  return !CONTROL_IN_TEXT.test(value) && isWellFormedText(value);
 }
 
 /**

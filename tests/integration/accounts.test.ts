@@ -18,6 +18,7 @@ import { resetLinkIsLive, signIn, signUp, rateLimits } from '../../app/features/
 import { MESSAGES, splitName, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
+import { hashPassword, verifyPassword } from '../../app/lib/password-hash.server.ts';
 import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeExpiredRateLimits } from '../../app/lib/rate-limit.server.ts';
 import { log } from '../../app/lib/logger.server.ts';
 import { createUser } from '../support/factories.ts';
@@ -86,6 +87,16 @@ test('a password padded with NUL characters is refused: the hash would read "abc
   expect(padded.status).toBe(400);
   expect(padded.data?.errors).toMatchObject({ password: 'Dieses Feld enthält unzulässige Steuerzeichen. Bitte entferne sie.' });
   expect(await getDb().select().from(users).where(eq(users.email, 'nul@example.ch'))).toEqual([]);
+});
+
+test('a password matches only as typed: trailing NULs and broken UTF-16 (which the hash would read as the password without them) never do; a tab of an older password still does', async () => {
+  const plain = await hashPassword('Rösti-mit-Ei-1');
+  expect(await verifyPassword({ hash: plain, password: 'Rösti-mit-Ei-1' })).toBe(true);
+  expect(await verifyPassword({ hash: plain, password: 'Rösti-mit-Ei-1\u0000\u0000' })).toBe(false);
+  const replaced = await hashPassword('Zopf\uFFFD');
+  expect(await verifyPassword({ hash: replaced, password: 'Zopf\uD800' })).toBe(false);
+  const withTab = await hashPassword('alt\tpasswort');
+  expect(await verifyPassword({ hash: withTab, password: 'alt\tpasswort' })).toBe(true);
 });
 
 test('a first name of two words is kept as typed, so the account form splits the name where the person did', async () => {
