@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { BUILD_VERSION_HEADER } from '../app/utils/build-version.ts';
 
 /**
- * React Router's data requests (`/detail/….data`, `/_root.data`): the loader
+ * React Router's data requests (`/detail/….data`, `/_.data` for `/`): the loader
  * data of a client-side navigation or of a revalidation after a form was
  * sent, asked by a reader already on the site. Not a page of their own.
  */

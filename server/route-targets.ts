@@ -12,7 +12,8 @@ type Takes = { action: boolean; page: boolean };
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
   return Object.values(routes).flatMap((route): RouteObject[] => {
     if (!route || route.parentId !== parentId) return [];
-    const handle: Takes = { action: typeof route.module.action === 'function', page: route.module.default !== undefined };
+    // A page as React Router reads it: a component, or an error boundary (without either, a resource route).
+    const handle: Takes = { action: typeof route.module.action === 'function', page: route.module.default != null || route.module.ErrorBoundary != null };
     const common = { id: route.id, path: route.path, caseSensitive: route.caseSensitive, handle };
     return [route.index ? { ...common, index: true } : { ...common, children: routeTree(routes, route.id) }];
   });
