@@ -28,3 +28,9 @@ test('the tips keep their lines and paragraphs', () => {
   const markdown = recipeAsMarkdown(recipe, 'https://chuchiblog.example/detail/a1b2c3d4');
   expect(markdown).toContain('## Tipps & Tricks\n\nHält drei Tage.  \nLässt sich einfrieren.\n\nAm Vortag geht auch.\n');
 });
+
+test('from step 10 on a step\'s further lines stand under its text too (four spaces after "10. ")', () => {
+  const description = Array.from({ length: 10 }, (_, i) => `${i + 1}. Schritt ${i + 1}.\nWeiter.`).join('\n');
+  const markdown = recipeAsMarkdown({ ...recipe, description }, 'https://chuchiblog.example/detail/a1b2c3d4');
+  expect(markdown).toContain('9. Schritt 9.  \n   Weiter.\n10. Schritt 10.  \n    Weiter.\n');
+});

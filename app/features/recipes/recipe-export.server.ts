@@ -48,7 +48,8 @@ export function recipeAsMarkdown(recipe: RecipeDetail, url: string) {
     '',
     '## Zubereitung',
     '',
-    ...recipeSteps(recipe.description).map((step, index) => `${index + 1}. ${withLineBreaks(step.display.replace(NUMBERED_STEP, ''), '   ')}`),
+    // A step's further lines stand under its text: after "1. " three spaces, after "10. " four.
+    ...recipeSteps(recipe.description).map((step, index) => `${index + 1}. ${withLineBreaks(step.display.replace(NUMBERED_STEP, ''), ' '.repeat(`${index + 1}. `.length))}`),
     ...(recipe.additional ? ['', '## Tipps & Tricks', '', withLineBreaks(recipe.additional)] : []),
     '',
     `Quelle: ${url}`,
