@@ -82,12 +82,14 @@ test('an address taken meanwhile is refused, and an expired link does nothing', 
 test('what deleting would take names the recipes\' pictures, not an upload never saved, and leaves out what there is none of', async () => {
   const user = await createUser();
   const other = await createUser();
-  await createRecipe(user, { imageId: await createImage(user.id) });
+  const picture = await createImage(user.id);
+  await createRecipe(user, { imageId: picture });
+  await createRecipe(user, { imageId: picture }); // the same picture twice: one picture
   await createRecipe(user);
   await createImage(user.id); // uploaded to the form, never saved
   const footprint = await accountFootprint(user.id);
-  expect(footprint).toEqual({ recipes: 2, pictures: 1, comments: 0 });
-  expect(listCounts([[footprint.recipes, 'Rezept', 'Rezepten'], [footprint.pictures, 'Bild', 'Bildern'], [footprint.comments, 'Kommentar', 'Kommentaren']])).toBe('2 Rezepten und 1 Bild');
+  expect(footprint).toEqual({ recipes: 3, pictures: 1, comments: 0 });
+  expect(listCounts([[footprint.recipes, 'Rezept', 'Rezepten'], [footprint.pictures, 'Bild', 'Bildern'], [footprint.comments, 'Kommentar', 'Kommentaren']])).toBe('3 Rezepten und 1 Bild');
   expect(listCounts([[1, 'Rezept', 'Rezepte'], [2, 'Bild', 'Bilder'], [3, 'Kommentar', 'Kommentare']])).toBe('1 Rezept, 2 Bilder und 3 Kommentare');
   expect(listCounts([[0, 'Rezept', 'Rezepte']])).toBe('');
   expect(await accountFootprint(other.id)).toEqual({ recipes: 0, pictures: 0, comments: 0 });

@@ -41,7 +41,8 @@ export async function accountFootprint(userId: string): Promise<AccountFootprint
     .select({
       recipes: sql<number>`(select count(*)::int from ${recipes} where ${recipes.userId} = ${userId})`,
       comments: sql<number>`(select count(*)::int from ${comments} where ${comments.authorId} = ${userId})`,
-      pictures: sql<number>`(select count(*)::int from ${recipes} where ${recipes.userId} = ${userId} and ${recipes.imageId} is not null)`,
+      // Distinct: recipes may show the same picture.
+      pictures: sql<number>`(select count(distinct ${recipes.imageId})::int from ${recipes} where ${recipes.userId} = ${userId})`,
     })
     .from(sql`(select 1) as one`);
   return row ?? { recipes: 0, comments: 0, pictures: 0 };
