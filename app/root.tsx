@@ -107,7 +107,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <SiteLayout accountControl={user ? <AccountControl userName={user.name} /> : undefined}>
       <ErrorScreen error={error} />
-      {/* A 404 or 403 is a page of the site like any other: the button stays (the spec hides it on /create only). */}
+      {/* A page not found is a page of the site like any other: the button stays (CreateRecipeFab says where it does not). */}
       {user && <CreateRecipeFab />}
     </SiteLayout>
   );

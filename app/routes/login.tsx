@@ -23,16 +23,27 @@ function loginNotice(params: URLSearchParams) {
   return undefined;
 }
 
-/** What the page that sent a reader here needs the account for ("…, um ein Rezept zu erfassen"); undefined for any other page. */
-function purposeOf(redirectTo: string) {
+/**
+ * What the page that sent a reader here needs the account for ("…, um ein Rezept zu erfassen"),
+ * and whether a new reader could want it too (no one new has a recipe to edit); undefined for any other page.
+ */
+function purposeOf(redirectTo: string): { purpose: string; alsoNew: boolean } | undefined {
   const { pathname, hash } = new URL(redirectTo, 'http://chuchiblog.invalid');
-  if (pathname === '/create') return 'um ein Rezept zu erfassen';
-  if (pathname.startsWith('/edit/')) return 'um dein Rezept zu bearbeiten';
-  if (pathname === '/konto' || pathname.startsWith('/konto/')) return 'um dein Konto zu verwalten';
-  if (pathname === '/profile') return 'um deine Rezepte zu sehen';
-  if (pathname.startsWith('/detail/') && pathname.endsWith('/melden')) return 'um einen Kommentar zu melden';
-  if (pathname.startsWith('/detail/') && hash === `#${COMMENT_FORM_ANCHOR}`) return 'um zu kommentieren';
+  if (pathname === '/create') return { purpose: 'um ein Rezept zu erfassen', alsoNew: true };
+  if (pathname.startsWith('/edit/')) return { purpose: 'um dein Rezept zu bearbeiten', alsoNew: false };
+  if (pathname === '/konto' || pathname.startsWith('/konto/')) return { purpose: 'um dein Konto zu verwalten', alsoNew: false };
+  if (pathname === '/profile') return { purpose: 'um deine Rezepte zu sehen', alsoNew: false };
+  if (pathname.startsWith('/detail/') && pathname.endsWith('/melden')) return { purpose: 'um einen Kommentar zu melden', alsoNew: true };
+  if (pathname.startsWith('/detail/') && hash === `#${COMMENT_FORM_ANCHOR}`) return { purpose: 'um zu kommentieren', alsoNew: true };
   return undefined;
+}
+
+/** Why a page sent the reader here, in the words of the form's mode. */
+function reasonFor(redirectTo: string, mode: 'login' | 'signup') {
+  const sent = redirectTo ? purposeOf(redirectTo) : undefined;
+  if (!sent) return undefined;
+  if (mode === 'login') return `Melde dich an, ${sent.purpose}.`;
+  return sent.alsoNew ? `Registriere dich, ${sent.purpose}.` : undefined;
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,14 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const mode = params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const);
   const redirectTo = safeRedirectPath(params.get('redirectTo'), '');
-  const purpose = redirectTo ? purposeOf(redirectTo) : undefined;
-  return {
-    mode,
-    redirectTo,
-    notice: loginNotice(params),
-    // Why a page sent the reader here: what comes after signing in.
-    reason: purpose && `${mode === 'signup' ? 'Registriere dich' : 'Melde dich an'}, ${purpose}.`,
-  };
+  return { mode, redirectTo, notice: loginNotice(params), reason: reasonFor(redirectTo, mode) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -726,6 +726,10 @@ test('signed out, /create and /edit lead to the login and back; others get no co
   await page.goto(`/edit/${recipe.id}`);
   expect(page.url()).toBe(`${app.url}/login?redirectTo=${encodeURIComponent(`/edit/${recipe.id}`)}`);
   await expect(page.getByText('Melde dich an, um dein Rezept zu bearbeiten.')).toBeVisible();
+  // Someone new has no recipe to edit: registering says nothing of it.
+  await page.getByRole('link', { name: 'Bist du neu hier? Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Registrieren' })).toBeVisible();
+  await expect(page.getByText(/um dein Rezept zu bearbeiten/)).toHaveCount(0);
   // Sent from anywhere else, or not sent, it says nothing of the kind.
   await page.goto('/login');
   await expect(page.getByText(/Melde dich an, um/)).toHaveCount(0);
@@ -750,7 +754,7 @@ test('signed out, /create and /edit lead to the login and back; others get no co
   expect(response?.status()).toBe(403);
   await expect(page.getByRole('heading', { name: 'Kein Zugriff' })).toBeVisible();
   expect((await page.goto('/edit/00000000-0000-4000-8000-000000000000'))?.status()).toBe(404);
-  // Elsewhere a page not found keeps the button for a new recipe, as every page but /create.
+  // Elsewhere a page not found keeps the button for a new recipe, as the other pages do.
   expect((await page.goto('/gibt-es-nicht'))?.status()).toBe(404);
   await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
 });
