@@ -43,6 +43,18 @@ async function addIngredient(page: Page, name: string, amount: string) {
   await page.getByRole('button', { name: 'Zutat hinzufügen' }).click();
 }
 
+/** Fills every field a save needs, with one ingredient: a recipe that saves as it is. */
+async function fillOneIngredientRecipe(page: Page, title: string) {
+  await page.getByLabel('Titel').fill(title);
+  await page.getByLabel('Lead').fill('Käse, Wein, Brot.');
+  await page.getByRole('radio', { name: 'Hauptgang' }).check();
+  await page.getByRole('radio', { name: 'Einfach' }).check();
+  await page.getByLabel('Dauer in Minuten').fill('30');
+  await page.getByLabel('Portionen').fill('für 4 Personen');
+  await addIngredient(page, 'Moitié-moitié', '800 g');
+  await page.getByLabel('Zubereitung').fill('Käse schmelzen.');
+}
+
 const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
 
 const ingredientList = (page: Page) => page.getByRole('list', { name: 'Zutatenliste' });
@@ -565,14 +577,7 @@ test('when saving fails on the way, the form stays with everything typed and say
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
   await hydrated(page);
-  await page.getByLabel('Titel').fill('Funkloch-Fondue');
-  await page.getByLabel('Lead').fill('Käse, Wein, Brot.');
-  await page.getByRole('radio', { name: 'Hauptgang' }).check();
-  await page.getByRole('radio', { name: 'Einfach' }).check();
-  await page.getByLabel('Dauer in Minuten').fill('30');
-  await page.getByLabel('Portionen').fill('für 4 Personen');
-  await addIngredient(page, 'Moitié-moitié', '800 g');
-  await page.getByLabel('Zubereitung').fill('Käse schmelzen.');
+  await fillOneIngredientRecipe(page, 'Funkloch-Fondue');
 
   await page.route('**/create.data*', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Erfassen' }).click();
@@ -598,14 +603,7 @@ test('signed out elsewhere while typing: saving keeps the form and says how to g
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
   await hydrated(page);
-  await page.getByLabel('Titel').fill('Abgemeldete Älplermagronen');
-  await page.getByLabel('Lead').fill('Hörnli, Kartoffeln, Käse.');
-  await page.getByRole('radio', { name: 'Hauptgang' }).check();
-  await page.getByRole('radio', { name: 'Einfach' }).check();
-  await page.getByLabel('Dauer in Minuten').fill('40');
-  await page.getByLabel('Portionen').fill('für 4 Personen');
-  await addIngredient(page, 'Hörnli', '300 g');
-  await page.getByLabel('Zubereitung').fill('Alles kochen und mischen.');
+  await fillOneIngredientRecipe(page, 'Abgemeldete Älplermagronen');
 
   // The session is gone, as after «Abmelden» in another tab.
   await page.context().clearCookies();
