@@ -8,7 +8,8 @@ import { Form } from 'react-router';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
 import { splitName } from '../features/accounts/account-schemas.ts';
-import { accountDetails, accountFootprint, type AccountFootprint } from '../features/accounts/account-queries.server.ts';
+import { footprintInWords, type AccountFootprint } from '../features/accounts/account-footprint.ts';
+import { accountDetails, accountFootprint } from '../features/accounts/account-queries.server.ts';
 import { listSessions } from '../features/accounts/account-sessions.server.ts';
 import { accountSettingsAction } from '../features/accounts/account-settings.server.ts';
 import { DeleteAccountForm } from '../features/accounts/components/settings/delete-account-form.tsx';
@@ -21,7 +22,6 @@ import { SettingsSection } from '../features/accounts/components/settings/settin
 import { SETTINGS_SECTIONS } from '../features/accounts/settings-sections.ts';
 import { requireCurrentSession } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
-import { listCounts } from '../utils/format.ts';
 import { pageMeta } from '../utils/meta.ts';
 
 export function meta() {
@@ -110,12 +110,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 }
 
 /** What deleting takes with it, named only where there is something ("mit 1 Rezept und 1 Bild"). */
-function deletionIntro({ recipes, pictures, comments }: AccountFootprint) {
-  const taken = listCounts([
-    [recipes, 'Rezept', 'Rezepten'],
-    [pictures, 'Bild', 'Bildern'],
-    [comments, 'Kommentar', 'Kommentaren'],
-  ]);
-  const othersComments = recipes > 0 ? ' – auch die Kommentare anderer zu deinen Rezepten' : '';
+function deletionIntro(footprint: AccountFootprint) {
+  const taken = footprintInWords(footprint, 'dative');
+  const othersComments = footprint.recipes > 0 ? ' – auch die Kommentare anderer zu deinen Rezepten' : '';
   return `Dein Konto wird endgültig gelöscht${taken ? `, mit ${taken}` : ''}${othersComments}. Das lässt sich nicht rückgängig machen. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.`;
 }

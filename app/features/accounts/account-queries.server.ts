@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { getDb } from '../../db/client.server.ts';
 import { accounts, users } from '../../db/schema/auth.ts';
 import { comments, recipes } from '../../db/schema/recipes.ts';
+import type { AccountFootprint } from './account-footprint.ts';
 
 /** The stored password hash of the account's e-mail sign-in (Better Auth's "credential" account). */
 export async function getCredentialHash(userId: string) {
@@ -19,7 +20,6 @@ export async function emailHasAccount(email: string) {
   return row !== undefined;
 }
 
-export type AccountFootprint = { recipes: number; comments: number; pictures: number };
 
 /** What the account page shows beyond the session: the first name as typed (splitName; null for accounts from before it was kept), and whether the address is confirmed. */
 export async function accountDetails(userId: string) {

@@ -15,8 +15,8 @@ import { log } from '../../lib/logger.server.ts';
 import { composeMail, sendMail, type Mail } from '../../lib/mail.server.ts';
 import { verifyPassword } from '../../lib/password-hash.server.ts';
 import { consumeRateLimit, rateLimitKey } from '../../lib/rate-limit.server.ts';
-import { listCounts } from '../../utils/format.ts';
 import { removeImageFiles } from '../images/image-mutations.server.ts';
+import { footprintInWords } from './account-footprint.ts';
 import {
   applyEmailChange,
   deleteAccountData,
@@ -254,11 +254,7 @@ export async function deleteAccount({ form, user }: Settings) {
     return invalid('delete-account', { password: SETTINGS_MESSAGES.wrongPassword });
   }
   const footprint = await accountFootprint(user.id);
-  const taken = listCounts([
-    [footprint.recipes, 'Rezept', 'Rezepte'],
-    [footprint.pictures, 'Bild', 'Bilder'],
-    [footprint.comments, 'Kommentar', 'Kommentare'],
-  ]);
+  const taken = footprintInWords(footprint, 'nominative');
   const deleted = await deleteAccountData(user.id, user.email);
   if (!deleted) return redirect('/login', { headers: expiredSessionCookies() });
   // Removing the pictures' files marks the change once they are gone, for the recipes and comments too.
