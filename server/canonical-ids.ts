@@ -11,10 +11,9 @@ const PATH_WITH_IDS = /^\/(?:detail|edit|images)\//;
 
 /**
  * One address per recipe, comment and picture. PostgreSQL reads a UUID in either case, so
- * `/detail/0A1B…` is the recipe at `/detail/0a1b…`: another page in every cache (the page
- * cache's key is the path; a reader could fill it with the capitals' 2³² spellings of one
- * recipe) and another address to search engines. A GET of such a path goes to the
- * lower-case one for good, with its query.
+ * `/detail/0A1B…` is the recipe at `/detail/0a1b…`: another address to search engines, and a
+ * page the page cache does not keep (server/page-cache.ts), so each of the capitals' spellings
+ * was a full render. A GET of such a path goes to the lower-case one for good, with its query.
  */
 export function lowerCaseIds(): RequestHandler {
   return (req, res, next) => {
