@@ -10,7 +10,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useHydrated } from '../../../utils/use-hydrated.ts';
 import { newIngredient, RECIPE_LIMITS, TOO_MANY_INGREDIENTS } from '../recipe-schema.ts';
 import type { Ingredient } from '../recipe-types.ts';
@@ -55,13 +56,6 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
   const hydrated = useHydrated();
   // The row being changed in place, as typed so far: the list takes it once it is confirmed.
   const [editing, setEditing] = useState<Row | null>(null);
-  // After a change, the focus goes back to the row's own button, once it is rendered again.
-  const focusEditButtonOf = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusEditButtonOf.current === null) return;
-    document.getElementById(`${baseId}-edit-${focusEditButtonOf.current}`)?.focus();
-    focusEditButtonOf.current = null;
-  });
 
   function add() {
     const ingredient = newIngredient(name, amount);
@@ -106,12 +100,13 @@ export function IngredientEditor({ defaultIngredients, defaultTyped, error, onCh
   function finishEditing({ revert = false, refocus = true } = {}) {
     if (!editing) return;
     const changed = revert ? null : newIngredient(editing.name, editing.amount);
-    if (changed) {
-      setRows((current) => current.map((row) => (row.key === editing.key ? { ...changed, key: row.key } : row)));
-      onChange?.();
-    }
-    setEditing(null);
-    if (refocus) focusEditButtonOf.current = editing.key;
+    if (changed) onChange?.();
+    // Rendered at once, so that the row's own button is there to take the focus back.
+    flushSync(() => {
+      if (changed) setRows((current) => current.map((row) => (row.key === editing.key ? { ...changed, key: row.key } : row)));
+      setEditing(null);
+    });
+    if (refocus) document.getElementById(`${baseId}-edit-${editing.key}`)?.focus();
   }
 
   function handleEditKeys(event: KeyboardEvent<HTMLDivElement>) {
