@@ -17,7 +17,6 @@ test('change the name and see it on the own recipe, with the messages in German'
   const recipe = await createRecipe(user, { title: 'Heidis Nusstorte' });
   const page = await openPage('mobile');
   await logInAndGo(page, '/', user.email);
-  await hydrated(page);
   await page.getByRole('button', { name: 'Open' }).click();
   await page.getByRole('menuitem', { name: 'Konto' }).click();
   await expect(page).toHaveURL('/konto');
@@ -65,7 +64,6 @@ test('change the address: it counts after the link in the mail to the new one', 
   const newEmail = `ruedi-${randomUUID().slice(0, 8)}@example.ch`;
   const page = await openPage('desktop');
   await logInAndGo(page, '/konto', user.email);
-  await hydrated(page);
   const form = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
   await form.getByLabel('Neue E-Mail-Adresse').fill(newEmail);
   await form.getByRole('button', { name: 'Adresse ändern' }).click();
@@ -113,7 +111,6 @@ test('change the password: the other device is signed out, the new password sign
   await logInAndGo(laptop, '/', user.email);
   const page = await openPage('mobile');
   await logInAndGo(page, '/konto', user.email);
-  await hydrated(page);
   const form = page.getByRole('form', { name: 'Passwort ändern' });
   // The address for password managers (which login the new password belongs to): hidden, and not sent.
   const username = form.locator('input[autocomplete="username"]');
@@ -169,7 +166,6 @@ test('sign out another device from the list', async ({ openPage }) => {
   await logInAndGo(tablet, '/', user.email);
   const page = await openPage('desktop');
   await logInAndGo(page, '/konto', user.email);
-  await hydrated(page);
   const devices = page.getByRole('region', { name: 'Angemeldete Geräte' });
   await expect(devices.getByRole('listitem')).toHaveCount(2);
   await expect(devices.getByText('Dieses Gerät')).toBeVisible();
@@ -222,7 +218,6 @@ test('delete the account: password and a plain yes, then it is gone', async ({ o
   await createImage(user.id);
   const page = await openPage('mobile');
   await logInAndGo(page, '/konto', user.email);
-  await hydrated(page);
   const section = page.getByRole('region', { name: 'Konto löschen' });
   // Only what there is: no "0 Bildern und 0 Kommentaren".
   await expect(section).toContainText('Dein Konto wird endgültig gelöscht, mit 1 Rezept – auch die Kommentare anderer zu deinen Rezepten.');
@@ -298,7 +293,6 @@ test('with JavaScript the account icon opens the menu, by click and by the space
   const user = await createAccount('Lia Mitskript');
   const page = await openPage('desktop');
   await logInAndGo(page, '/', user.email);
-  await hydrated(page);
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('menuitem', { name: 'Konto' })).toBeVisible();
   await expect(page).toHaveURL('/');

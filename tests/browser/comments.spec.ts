@@ -59,7 +59,6 @@ test('readers rate and comment; the average follows; authors delete only their o
 
   const beatPage = await openPage('mobile');
   await logInAndGo(beatPage, recipePath, beat.email);
-  await hydrated(beatPage);
   await expect(beatPage.getByRole('textbox', { name: 'Nickname', exact: true })).toHaveValue('Beat Keller');
   // He has not rated this recipe yet: nothing says a rating would replace one.
   await expect(beatPage.getByRole('radiogroup', { name: 'Bewertung' })).toHaveAccessibleDescription('');
@@ -115,7 +114,6 @@ test('readers rate and comment; the average follows; authors delete only their o
 
   const chiaraPage = await openPage('desktop');
   await logInAndGo(chiaraPage, recipePath, chiara.email);
-  await hydrated(chiaraPage);
   await rate(chiaraPage, 2, 'Mir war es zu wenig gewürzt.');
   await expect(chiaraPage.getByText('Mir war es zu wenig gewürzt.')).toBeVisible();
   await expect(chiaraPage.getByRole('img', { name: 'Bewertung: 3 von 5 Sternen (2 Bewertungen)' }).first()).toBeVisible();
@@ -164,7 +162,6 @@ test('markup in nickname and comment is shown as text and never runs', async ({ 
     await d.dismiss();
   });
   await logInAndGo(page, recipePath, chiara.email);
-  await hydrated(page);
   const payload = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
   const shortPayload = '<img src=x onerror=alert(1)>'; // the nickname is at most 60 characters
   await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill(`Hacker ${shortPayload}`);
@@ -258,7 +255,6 @@ test('the form’s check comes when the form is near, then refuses an empty comm
     if (request.method() === 'POST') posts.push(request.url());
   });
   await logInAndGo(page, `/detail/${recipe.id}`, beat.email);
-  await hydrated(page);
   await page.waitForLoadState('networkidle');
   expect(checkScripts).toEqual([]);
 
@@ -278,7 +274,6 @@ test('a submit before the check arrived waits for it; without it the server chec
   const page = await openPage('mobile');
   const release = await holdScripts(page, CHECK_SCRIPT);
   await logInAndGo(page, recipePath, beat.email);
-  await hydrated(page);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(request.url());
@@ -292,7 +287,6 @@ test('a submit before the check arrived waits for it; without it the server chec
   const offline = await openPage('mobile');
   await offline.route(CHECK_SCRIPT, (route) => route.abort());
   await logInAndGo(offline, recipePath, beat.email);
-  await hydrated(offline);
   const answer = offline.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes(recipePath));
   await offline.getByRole('button', { name: 'Kommentieren' }).click();
   expect((await answer).status()).toBe(400);
@@ -316,7 +310,6 @@ test('the recipe owner removes another person’s comment on a phone', async ({ 
   const recipe = await annasRecipeWithComments('Zürcher Geschnetzeltes');
   const page = await openPage('mobile');
   await logInAndGo(page, recipe.path, anna.email);
-  await hydrated(page);
   const comments = page.getByRole('region', { name: 'Kommentare' });
   await expect(page.getByRole('img', { name: 'Bewertung: 3 von 5 Sternen (2 Bewertungen)' }).first()).toBeVisible();
   // The owner may remove every comment on her recipe: one icon per comment.
@@ -386,7 +379,6 @@ test('the owner’s comment form has no stars, and her comment leaves the averag
   const recipe = await annasRecipeWithComments('Basler Mehlsuppe');
   const page = await openPage('mobile');
   await logInAndGo(page, recipe.path, anna.email);
-  await hydrated(page);
   const form = page.getByRole('form', { name: 'Dein Kommentar zum Rezept' });
   await expect(form.getByText('Dein eigenes Rezept kannst du nicht bewerten.')).toBeVisible();
   await expect(form.getByRole('radio')).toHaveCount(0);
@@ -410,7 +402,6 @@ test('a written comment is not left behind unasked; other servings and a deleted
   const recipe = await annasRecipeWithComments('Zürcher Tirggel');
   const page = await openPage('desktop');
   await logInAndGo(page, recipe.path, beat.email);
-  await hydrated(page);
   await commentBox(page).fill('Wie lange müssen die ruhen?');
 
   const question = page.getByRole('dialog', { name: 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?' });
@@ -453,7 +444,6 @@ test('signed in, "Zum Rezept" jumps to the ingredients without a console warning
     if (message.type() === 'warning') warnings.push(message.text());
   });
   await logInAndGo(page, recipe.path, beat.email);
-  await hydrated(page);
   await page.getByRole('link', { name: 'Zum Rezept' }).click();
   await expect(page).toHaveURL(`${recipe.path}#zutaten`);
   await expect(page.getByRole('heading', { name: 'Zutaten' })).toBeInViewport();
@@ -470,7 +460,6 @@ test('a second rating by the same reader replaces the first; the first keeps its
   const recipe = await annasRecipeWithComments('Bündner Gerstensuppe');
   const page = await openPage('desktop');
   await logInAndGo(page, recipe.path, beat.email);
-  await hydrated(page);
   // The form says so before he rates again.
   const replaces = 'Du hast dieses Rezept schon bewertet: Deine neue Bewertung ersetzt die bisherige im Durchschnitt.';
   await expect(page.getByText(replaces)).toBeVisible();

@@ -32,7 +32,6 @@ test('in high contrast the read-only stars, the filled buttons, the menus and th
   const page = await openPage('mobile');
   await page.emulateMedia({ forcedColors: 'active' });
   await logInAndGo(page, recipePath, reader.email);
-  await hydrated(page);
   const canvas = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   // Forced colours paint every background in the page's colour: the stars were gone.
   const filled = await pseudoBackground(page, '[role="img"][aria-label^="Bewertung"] > span', '::after');
@@ -101,7 +100,6 @@ test('at 400 % zoom a focused link is scrolled clear of the floating "Rezept erf
   const page = await openPage('mobile');
   await page.setViewportSize({ width: 320, height: 256 });
   await logInAndGo(page, '/', reader.email);
-  await hydrated(page);
   const fab = (await page.getByRole('link', { name: 'Rezept erfassen' }).boundingBox())!;
   // Tab through the page: no focused element is under the button, even in part.
   for (let i = 0; i < 25; i++) {

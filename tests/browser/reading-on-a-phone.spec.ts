@@ -3,7 +3,7 @@
 // the floating button never over the recipe, and a jump to the ingredients.
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, hydrated, journeys, logInAndGo, type Account } from './support/fixtures.ts';
+import { expect, journeys, logInAndGo, type Account } from './support/fixtures.ts';
 
 const test = journeys();
 let vreni: Account;
@@ -76,7 +76,6 @@ test('"Zum Rezept" jumps to the ingredients', async ({ openPage }) => {
 test('the floating "Rezept erfassen" button stays off a recipe on a phone and never covers the footer\'s last line; the footer reaches below it', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, longPath, vreni.email);
-  await hydrated(page);
   await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeHidden();
 
   await page.goto('/hauptgang');
@@ -121,7 +120,6 @@ test('at 1280 px a long ingredient list scrolls in its column and ends above the
   const recipe = await createRecipe(vreni, { title: 'Grosse Berner Platte', ingredients, description: steps.join('\n\n') });
   const page = await openPage('desktop');
   await logInAndGo(page, `/detail/${recipe.id}`, vreni.email);
-  await hydrated(page);
   const fab = page.getByRole('link', { name: 'Rezept erfassen' });
   await expect(fab).toBeVisible();
   // Scrolled into the steps, the column is stuck at the top: its box ends above the button.

@@ -62,7 +62,6 @@ const ingredientList = (page: Page) => page.getByRole('list', { name: 'Zutatenli
 test('create a recipe with every field and a picture; it shows on home, category, tags, detail and profile', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', anna.email);
-  await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Erfasse ein Rezept');
   await expect(page.getByRole('link', { name: 'Abbrechen' })).toHaveCount(0);
 
@@ -187,7 +186,6 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   const recipe = await createRecipe(anna, { title: 'Rüeblitorte', category: 'Backen', level: 'Einfach', tags: ['Süss'], duration: 70 });
   const page = await openPage('mobile');
   await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
-  await hydrated(page);
   // A slow answer: a spinner shows while the recipe loads. The answer is held
   // until the spinner has been seen (a fixed delay could run out first).
   const answer = await holdRequests(page, '**/edit/*.data*');
@@ -253,7 +251,6 @@ test('an ingredient is changed in place: it keeps its row; Escape, or an emptied
   });
   const page = await openPage('mobile');
   await logInAndGo(page, `/edit/${recipe.id}`, anna.email);
-  await hydrated(page);
   const rows = ingredientList(page).getByRole('listitem');
 
   // A typo in the amount: corrected where it stands, Enter takes it, the focus goes back to the row.
@@ -299,8 +296,10 @@ test('an ingredient is changed in place: it keeps its row; Escape, or an emptied
 test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was typed, "Verlassen" goes; reloading asks the browser\'s question', async ({ openPage }) => {
   const recipe = await createRecipe(anna, { title: 'Apfel-Müesli' });
   const page = await openPage('desktop');
-  await logInAndGo(page, `/edit/${recipe.id}`, anna.email);
-  await hydrated(page);
+  // From the recipe to its form in the page: the back button then has a page of the site to go to.
+  await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
+  await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
+  await expect(page.getByRole('heading', { name: 'Bearbeite dein Rezept' })).toBeVisible();
   await page.getByLabel('Titel').fill('Apfel-Müesli mit Haselnüssen');
 
   const question = page.getByRole('dialog', { name: LEAVE_QUESTION });
@@ -356,7 +355,6 @@ test('delete from the detail page asks first, then goes home; the recipe is gone
   const recipe = await createRecipe(anna, { title: 'Capuns zum Löschen' });
   const page = await openPage('desktop');
   await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
-  await hydrated(page);
 
   await page.getByRole('button', { name: 'Rezept löschen' }).click();
   // Named by its question, which a screen reader says as it opens.
@@ -427,7 +425,6 @@ test('delete from a card on home: the card disappears, and the next card takes t
   // A phone: the card is far down the page.
   const page = await openPage('mobile');
   await logInAndGo(page, '/', anna.email);
-  await hydrated(page);
   const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Birchermüesli' }) });
   await card.getByRole('button', { name: 'Rezept löschen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
@@ -460,7 +457,6 @@ test('a full ingredient list says so when one more is added, and keeps what was 
   const recipe = await createRecipe(anna, { title: 'Sechzig Zutaten', ingredients: sixty });
   const page = await openPage('mobile');
   await logInAndGo(page, `/edit/${recipe.id}`, anna.email);
-  await hydrated(page);
   await addIngredient(page, 'Zucker', '50 g');
   await expect(page.getByRole('alert').filter({ hasText: 'Ein Rezept hat höchstens 60 Zutaten.' })).toBeVisible();
   await expect(ingredientList(page).getByRole('listitem')).toHaveCount(60);
@@ -488,7 +484,6 @@ test('a full ingredient list says so when one more is added, and keeps what was 
 test('missing fields save nothing, show German messages under the fields and keep what was typed', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, '/create', beat.email);
-  await hydrated(page);
   await page.getByLabel('Titel').fill('Halb fertig');
   await page.getByRole('checkbox', { name: 'Guetzli' }).check();
   await page.getByLabel('Tipps & Tricks').fill('Kühl lagern.');
@@ -529,7 +524,6 @@ test('missing fields save nothing, show German messages under the fields and kee
 test('with the keyboard, the focused radio button and checkbox wear a visible ring', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
-  await hydrated(page);
   const ring = (control: Locator) => control.evaluate((input) => getComputedStyle(input.parentElement!).outline);
   await page.getByLabel('Lead').focus();
   await page.keyboard.press('Tab');
@@ -576,7 +570,6 @@ test('each radio group is one Tab stop, before a choice and after; the arrow key
 test('when saving fails on the way, the form stays with everything typed and says why', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
-  await hydrated(page);
   await fillOneIngredientRecipe(page, 'Funkloch-Fondue');
 
   await page.route('**/create.data*', (route) => route.abort('internetdisconnected'));
@@ -602,7 +595,6 @@ test('when saving fails on the way, the form stays with everything typed and say
 test('signed out elsewhere while typing: saving keeps the form and says how to go on; signed in again in a new tab, it saves', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
-  await hydrated(page);
   await fillOneIngredientRecipe(page, 'Abgemeldete Älplermagronen');
 
   // The session is gone, as after «Abmelden» in another tab.
@@ -628,7 +620,6 @@ test('signed out elsewhere while typing: saving keeps the form and says how to g
 test('only JPEG pictures: anything else is refused with a German message and does not block saving', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/create', beat.email);
-  await hydrated(page);
   // Named .jpg and declared as JPEG: the bytes decide.
   await page.getByLabel('Bild hochladen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: png });
   await expect(page.getByText('Diese Datei ist kein JPEG-Bild. Bitte lade ein Foto im Format JPEG (.jpg) hoch.')).toBeVisible();
@@ -643,7 +634,6 @@ test('only JPEG pictures: anything else is refused with a German message and doe
 test('a refused second picture keeps the first; "Bild entfernen" takes it away', async ({ openPage }) => {
   const page = await openPage('mobile');
   await logInAndGo(page, '/create', beat.email);
-  await hydrated(page);
   await page.getByLabel('Bild hochladen').setInputFiles({ name: 'zopf.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await expect(page.getByText('zopf.jpg ist hochgeladen.')).toBeVisible();
   const first = await page.locator('input[name="imageId"]').inputValue();
@@ -821,7 +811,6 @@ test('without JavaScript the form still works: ingredients through the server, m
   // Opened for editing with JavaScript, the form counts its CRLF text as unchanged: it leaves unasked.
   const withScripts = await openPage('desktop');
   await logInAndGo(withScripts, `/edit/${saved!.id}`, beat.email);
-  await hydrated(withScripts);
   await withScripts.getByRole('link', { name: 'Abbrechen' }).click();
   await expect(withScripts).toHaveURL('/');
 });

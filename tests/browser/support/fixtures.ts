@@ -14,7 +14,8 @@ import { startTestApp, type TestApp } from '../../support/test-app.ts';
 import { VIEWPORTS, type Viewport } from './browser.ts';
 
 export { expect };
-export type TrackedPage = Page & { errors: string[] };
+/** `site`: the app's address; `scripts`: whether the page runs JavaScript (its context's option). */
+export type TrackedPage = Page & { errors: string[]; site: string; scripts: boolean };
 export type Account = Awaited<ReturnType<typeof createAccount>>;
 
 type WorkerFixtures = {
@@ -56,6 +57,8 @@ export function journeys(env: Record<string, string> = {}) {
         contexts.push(context);
         const page = (await context.newPage()) as TrackedPage;
         page.errors = [];
+        page.site = app.url;
+        page.scripts = options.javaScriptEnabled !== false;
         page.on('pageerror', (error) => page.errors.push(`pageerror: ${error.message}`));
         page.on('console', (message) => {
           // A 404 page makes the browser log its own status line; that one is expected.
@@ -99,15 +102,23 @@ export async function logIn(page: Page, email: string, password = TEST_PASSWORD)
   await page.getByRole('button', { name: 'Anmelden' }).click();
 }
 
-/** Opens /login?redirectTo=… and signs in; resolves once the page it leads to shows the account menu. */
-export async function logInAndGo(page: Page, path: string, email: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(path)}`);
-  await logIn(page, email);
-  await expect(page).toHaveURL(path);
-  // After a client-side navigation the URL changes before the new page renders;
-  // the account icon comes with it (the header and the page commit together). A
-  // button with JavaScript, a link to /konto without.
+/**
+ * Signs the page's context in and opens `path`: the login form's plain POST (the real action: the
+ * password checked, the session cookie set in the context), then the page, once React runs it.
+ * The login form itself has journeys of its own (accounts.spec.ts, the redirects to it); filling
+ * it in every other journey cost the browser about four seconds each.
+ */
+export async function logInAndGo(page: TrackedPage, path: string, email: string) {
+  const answer = await page.request.post('/login', {
+    form: { email, password: TEST_PASSWORD },
+    headers: { origin: new URL(page.site).origin },
+    maxRedirects: 0,
+  });
+  expect(answer.status(), 'the login answers with its redirect').toBe(302);
+  await page.goto(path);
+  // The account icon: a button with JavaScript, a link to /konto without.
   await expect(page.getByTitle('Open')).toBeVisible();
+  if (page.scripts) await hydrated(page);
 }
 
 /** Resolves once React has hydrated the page, so controls that need JavaScript respond. */
