@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { startApp as StartApp } from '../../server/app.ts';
+import { copyMigratedDatabase } from './migrated-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,6 +27,7 @@ async function freePort() {
 /** One app per test file: the configuration is read once per module instance. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-e2e-'));
+  if (!(env.DATABASE_URL ?? process.env.DATABASE_URL)) await copyMigratedDatabase(path.join(dataDir, 'db'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {
