@@ -7,6 +7,7 @@ import { expect, test } from 'vitest';
 import { getConnection, getDb } from '../../app/db/client.server.ts';
 import { rateLimits, sessions, users, verifications } from '../../app/db/schema/auth.ts';
 import { comments, images, recipes } from '../../app/db/schema/recipes.ts';
+import { footprintInWords } from '../../app/features/accounts/account-footprint.ts';
 import { applyEmailChange, deleteAccountData, renameAccount, saveEmailChange } from '../../app/features/accounts/account-mutations.server.ts';
 import { accountFootprint } from '../../app/features/accounts/account-queries.server.ts';
 import { consumeRateLimit, rateLimitKey } from '../../app/lib/rate-limit.server.ts';
@@ -89,7 +90,8 @@ test('what deleting would take names the recipes\' pictures, not an upload never
   await createImage(user.id); // uploaded to the form, never saved
   const footprint = await accountFootprint(user.id);
   expect(footprint).toEqual({ recipes: 3, pictures: 1, comments: 0 });
-  expect(listCounts([[footprint.recipes, 'Rezept', 'Rezepten'], [footprint.pictures, 'Bild', 'Bildern'], [footprint.comments, 'Kommentar', 'Kommentaren']])).toBe('3 Rezepten und 1 Bild');
+  expect(footprintInWords(footprint, 'dative')).toBe('3 Rezepten und 1 Bild');
+  expect(footprintInWords(footprint, 'nominative')).toBe('3 Rezepte und 1 Bild');
   expect(listCounts([[1, 'Rezept', 'Rezepte'], [2, 'Bild', 'Bilder'], [3, 'Kommentar', 'Kommentare']])).toBe('1 Rezept, 2 Bilder und 3 Kommentare');
   expect(listCounts([[0, 'Rezept', 'Rezepte']])).toBe('');
   expect(await accountFootprint(other.id)).toEqual({ recipes: 0, pictures: 0, comments: 0 });

@@ -20,7 +20,6 @@ export async function emailHasAccount(email: string) {
   return row !== undefined;
 }
 
-
 /** What the account page shows beyond the session: the first name as typed (splitName; null for accounts from before it was kept), and whether the address is confirmed. */
 export async function accountDetails(userId: string) {
   const [row] = await getDb().select({ firstName: users.firstName, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
