@@ -100,6 +100,9 @@ class PageStore {
   }
 }
 
+/** The part of the cache's bytes that 404s may fill: an eighth. */
+const MISSING_SHARE = 8;
+
 /** An answer from the store (one that waited in the render line passes Express's compression): encoded as the client asked already. */
 export function isPageCacheHit(res: Pick<ServerResponse, 'getHeader'>) {
   return res.getHeader('X-Page-Cache') === 'hit';
@@ -232,13 +235,20 @@ function pageKeyOf(path: string, query: URL) {
  * room, and kept ones could be made up by the million.
  */
 export function createPageCache({ maxBytes }: { maxBytes: number }) {
-  const store = new PageStore(maxBytes);
-  onContentChange(() => store.clear()); // lives as long as the process: one app per process
+  const store = new PageStore(maxBytes - Math.floor(maxBytes / MISSING_SHARE));
+  // A 404 (an unknown recipe or tag) is kept apart: addresses made up by the thousand, by a scanner
+  // or on purpose, then push out only other 404s, never a page that readers read.
+  const missing = new PageStore(Math.floor(maxBytes / MISSING_SHARE));
+  // Emptied on every write; the listener lives as long as the process (one app per process).
+  onContentChange(() => {
+    store.clear();
+    missing.clear();
+  });
 
   /** Answers a request from memory and says true, or says false and leaves it alone. */
   const serveHit = (req: IncomingMessage, res: ServerResponse, { secure }: { secure: boolean }) => {
     const key = cacheKey(req);
-    const hit = key === undefined ? undefined : store.get(key);
+    const hit = key === undefined ? undefined : (store.get(key) ?? missing.get(key));
     if (!hit) return false;
     send(req, res, hit, secure);
     return true;
@@ -289,7 +299,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
         const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure, routeData, buildVersion });
         return { br: block('br'), gzip: block('gzip'), identity: block('identity') };
       };
-      store.set(key, {
+      (res.statusCode === 404 ? missing : store).set(key, {
         status: res.statusCode,
         routeData,
         etag,
