@@ -27,7 +27,7 @@ import { renderElsewhereRouterContext } from '../app/lib/render-elsewhere.server
 import { builtFiles } from './built-files.ts';
 import { lowerCaseIds } from './canonical-ids.ts';
 import { postsOnlyToActions, routeDataOnlyOfPages } from './route-targets.ts';
-import { addressedToSite, namesAnotherPath, toOriginForm } from './site-address.ts';
+import { addressedToSite, namesAnotherPath, toOriginForm, withDecodableEscapes } from './site-address.ts';
 import { joinSiblings } from './cluster.ts';
 import { createPageCache, isPageCacheHit } from './page-cache.ts';
 import { privateAnswers } from './private-answers.ts';
@@ -179,6 +179,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
       res.end(text);
       return;
     }
+    req.url = withDecodableEscapes(req.url!);
     if (pageCache?.serveHit(req, res, { secure: secure(req) })) return;
     app(req, res);
   };

@@ -33,6 +33,28 @@ export function namesAnotherPath(target: string): boolean {
   return MAY_NAME_ANOTHER_PATH.test(path) && new URL(`http://localhost${path}`).pathname !== path;
 }
 
+/**
+ * The request's target with each path segment whose escapes do not decode (`%ZZ`, or `%FF`, which is
+ * no UTF-8) written as text (`%25ZZ`). The router read such a segment as that text already, but
+ * warned about every such address in the log, twice; a scanner sends hundreds.
+ */
+export function withDecodableEscapes(target: string): string {
+  const queryStart = target.indexOf('?');
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  if (!path.includes('%')) return target;
+  const segments = path.split('/').map((segment) => (decoded(segment) === undefined ? segment.replaceAll('%', '%25') : segment));
+  return segments.join('/') + (queryStart === -1 ? '' : target.slice(queryStart));
+}
+
+/** The segment decoded, or undefined where its escapes do not decode. (A bare call, its result unused, the bundler drops.) */
+function decoded(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `Host` names a host (and port) a URL can be built on: no spaces, escapes or ports out of range. */
 function isUsableHost(host: string | undefined): host is string {
   return host !== undefined && /^[^\s/?#@\\]+$/.test(host) && URL.canParse(`http://${host}/`);

@@ -66,8 +66,7 @@ export const log = {
 
 /**
  * What libraries warn about with console.warn goes into the log as well, one
- * JSON line each: React Router, for one, warns about every address with a
- * broken percent escape (a scanner sends hundreds). An Error among the
+ * JSON line each, not as loose text between the JSON lines. An Error among the
  * arguments is described as the log's own errors are (its query parameters
  * left out). console.error stays as it is: server.js prints its start-up
  * failures there as one plain line for the operator, and the tests watch it.
