@@ -59,7 +59,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <Alert severity="info">{`Dein Suchbegriff ist sehr lang: Gesucht wird nach den ersten ${MAX_QUERY_WORDS} Wörtern, höchstens ${MAX_QUERY_LENGTH} Zeichen.`}</Alert>
       )}
       {!result && query && <Alert severity="info">Dein Suchbegriff enthält keine Buchstaben oder Ziffern. Versuche es mit einem Wort wie «Zopf».</Alert>}
-      {!result && !query && <Typography sx={{ color: 'text.secondary' }}>Suche nach Titel, Zutaten, Stichwörtern oder Zubereitung – oder wähle nur Filter.</Typography>}
+      {!result && !query && (
+        <Typography sx={{ color: 'text.secondary' }}>
+          Suche nach Titel, Zutaten, Stichwörtern oder Zubereitung – oder wähle nur Filter. Was nicht drin sein soll, schreibst du nach «ohne»: «Kuchen ohne Eier».
+        </Typography>
+      )}
       {result && result.total === 0 && (
         <SearchEmptyState
           query={query}

@@ -24,7 +24,7 @@ test.beforeAll(async ({ app }) => {
 
 const main = (page: Page) => page.getByRole('main');
 
-test('desktop without JavaScript: the header field searches, the title match is marked', async ({ openPage }) => {
+test('desktop without JavaScript: the header field searches, the title match is marked; "ohne" leaves out', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });
   await page.goto('/');
   const field = page.getByRole('banner').getByRole('searchbox', { name: 'Rezepte suchen' });
@@ -36,6 +36,13 @@ test('desktop without JavaScript: the header field searches, the title match is 
   const card = main(page).locator('article').filter({ hasText: 'Berner Rösti' });
   await expect(card.locator('h3 mark')).toHaveText('Rösti');
   await expect(main(page).getByRole('status')).toHaveText('1 Rezept gefunden');
+
+  // "ohne" leaves out what its word finds.
+  await field.fill('Rüebli ohne Torte');
+  await field.press('Enter');
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Suche nach «Rüebli ohne Torte»');
+  await expect(main(page).getByRole('status')).toHaveText('1 Rezept gefunden');
+  await expect(main(page).locator('article h3')).toHaveText(['Rüeblisalat']);
 });
 
 test('phone without JavaScript: the icon is a link to /suche, whose form searches with filters', async ({ openPage }) => {

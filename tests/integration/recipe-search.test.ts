@@ -155,6 +155,34 @@ test('Ei and Eier find each other; a word of two letters is no prefix, and "Eis"
   expect(await titles('Eis')).not.toContain('Spiegel mit Speck');
 });
 
+test('"ohne" leaves out what its word finds: "Kuchen ohne Eier", also with "und"/"oder", an article or a phrase', async () => {
+  const rosa = await createUser();
+  const cakes = ['Zimtkuchen mit Apfel', 'Eierkuchen mit Milch', 'Rüeblikuchen', 'Nusskuchen', 'Randenkuchen'];
+  const ingredients = ['Äpfel', 'Milch', 'Eier', 'Haselnüsse', 'Rote Bete'];
+  for (const [i, title] of cakes.entries()) {
+    await createRecipe(rosa, { ...plain, title, ingredients: [{ name: 'Mehl', amount: '200 g' }, { name: ingredients[i]!, amount: '2' }] });
+  }
+  /** The cakes of this test a query finds (the other tests' recipes share the database). */
+  const found = async (query: string) => (await titles(query)).filter((title) => cakes.includes(title)).sort();
+
+  // What "Eier" finds (in the ingredients, in a title's compound) is what "ohne Eier" leaves out.
+  expect(await found('Kuchen ohne Eier')).toEqual(['Nusskuchen', 'Randenkuchen', 'Zimtkuchen mit Apfel']);
+  expect(await found('Kuchen ohne die Eier')).toEqual(['Nusskuchen', 'Randenkuchen', 'Zimtkuchen mit Apfel']);
+  expect(await found('Kuchen ohne Eier und Nüsse')).toEqual(['Randenkuchen', 'Zimtkuchen mit Apfel']);
+  expect(await found('Kuchen ohne Eier oder Nüsse')).toEqual(['Randenkuchen', 'Zimtkuchen mit Apfel']);
+  // "ohne" goes with the next word only: "Apfel" is wanted again.
+  expect(await found('Kuchen ohne Milch Apfel')).toEqual(['Zimtkuchen mit Apfel']);
+  // A phrase of the synonym list is left out whole (and its synonyms with it: "Randen").
+  expect(await found('Kuchen ohne Rote Bete')).toEqual(['Eierkuchen mit Milch', 'Nusskuchen', 'Rüeblikuchen', 'Zimtkuchen mit Apfel']);
+  // Alone, "ohne Eier" is every recipe that has none, newest first; nothing is marked.
+  const alone = await searchRecipes(queryWords('ohne Eier'), {});
+  expect(alone.recipes.map((r) => r.title).filter((title) => cakes.includes(title))).toEqual(['Randenkuchen', 'Nusskuchen', 'Zimtkuchen mit Apfel']);
+  expect(alone.recipes.some((r) => r.titleMarked.includes(MARK_START) || r.leadMarked.includes(MARK_START))).toBe(false);
+  // "ohne" alone asks for nothing, as a stop word does.
+  const nothing = await searchRecipes(queryWords('ohne'), {});
+  expect([nothing.total, nothing.onlyCommonWords]).toEqual([0, true]);
+});
+
 test('"Rezept" is left out of a search: no recipe says it is one', async () => {
   const vreni = await createUser();
   await createRecipe(vreni, { ...plain, title: 'Luzerner Chügelipastete', category: 'Hauptgang' });

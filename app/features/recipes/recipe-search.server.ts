@@ -127,6 +127,16 @@ async function asksForNothing(clauses: SearchClause[]) {
   return row?.empty === true;
 }
 
+/** The clauses a recipe must meet, and those it must not ("ohne Eier"). */
+function wantedAndUnwanted(clauses: SearchClause[]) {
+  return { wanted: clauses.filter((clause) => !clause.excluded), unwanted: clauses.filter((clause) => clause.excluded) };
+}
+
+/** Whether a recipe's document meets none of the excluded clauses: not what a search for their words finds. */
+function meetsNone(clauses: SearchClause[]): SQL[] {
+  return clauses.map((clause) => sql`not ${meets(recipes.search, [clause])!}`);
+}
+
 /** postgres-js answers an array of rows, PGlite an object with `rows`. */
 function rowsOf(result: unknown): unknown[] {
   return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
@@ -194,8 +204,10 @@ function meets(document: SQL | typeof recipes.search, clauses: SearchClause[]): 
  * Bärlauch-Risotto. Then by ts_rank (weights: title, lead and tags,
  * ingredients, description), then newest.
  */
-export function searchStatements(clauses: SearchClause[], filters: SearchFilters, page: number, pageSize = PAGE_SIZE) {
+export function searchStatements(allClauses: SearchClause[], filters: SearchFilters, page: number, pageSize = PAGE_SIZE) {
   const db = getDb();
+  // What the reader wants ranks and is marked; what they want without only leaves recipes out.
+  const { wanted: clauses, unwanted } = wantedAndUnwanted(allClauses);
   const query = clauses.length > 0 ? tsQuery(clauses) : undefined;
   const asWritten = clauses.map((clause) => ({ ...clause, terms: clause.terms.filter((term) => !term.expansion) }));
   const title = sql`ts_filter(${recipes.search}, '{a}')`;
@@ -203,7 +215,7 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
   const tier = query
     ? sql<number>`case when ${meets(title, asWritten)} then 3 when ${meets(recipes.search, asWritten)} then 2 when ${meets(title, clauses)} then 1 else 0 end`
     : sql<number>`0`;
-  const where = and(query ? meets(recipes.search, clauses) : undefined, ...filterConditions(filters));
+  const where = and(query ? meets(recipes.search, clauses) : undefined, ...meetsNone(unwanted), ...filterConditions(filters));
   const rank = query ? sql<number>`ts_rank(${recipes.search}, ${query})` : sql<number>`0::real`;
   const ranking = query ? [desc(tier), desc(rank)] : [];
   const pageIds = db
@@ -231,14 +243,15 @@ export function searchStatements(clauses: SearchClause[], filters: SearchFilters
 /** Page `page` of the recipes matching the words and filters (no words: all recipes the filters let through, newest first). */
 export async function searchRecipes(words: string[], filters: SearchFilters, page = 1, pageSize = PAGE_SIZE): Promise<SearchResult> {
   const { clauses, infos, singles } = await expandedClauses(words);
-  // Only words left out here ("für", "Rezept"): as "und" alone (below), the query asks for nothing.
+  // Only words left out here ("für", "Rezept", "und", "ohne"): as "mit" alone (below), the query asks for nothing.
   if (clauses.length === 0 && words.length > 0) {
     return { recipes: [], page, pageCount: pageCountFor(0, pageSize), total: 0, onlyCommonWords: true };
   }
   const statements = searchStatements(clauses, filters, page, pageSize);
   const [rows, [counted]] = await Promise.all([statements.rows, statements.total]);
   const total = counted?.total ?? 0;
-  const kept = protectedFormsOf(clauses);
+  const { wanted } = wantedAndUnwanted(clauses);
+  const kept = protectedFormsOf(wanted);
   const result: SearchResult = {
     recipes: rows.map((row) => ({
       ...toSummary(row),
@@ -249,8 +262,8 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     pageCount: pageCountFor(total, pageSize),
     total,
   };
-  // Only stop words ("und"): the query asks for nothing, and a spelling tip would mislead.
-  if (total === 0 && clauses.length > 0 && (await asksForNothing(clauses))) return { ...result, onlyCommonWords: true };
+  // Only stop words ("mit"): the query asks for nothing, and a spelling tip would mislead.
+  if (total === 0 && wanted.length > 0 && (await asksForNothing(wanted))) return { ...result, onlyCommonWords: true };
   if (total === 0 && singles.length > 0) {
     // Unknown words replaced by the closest known ones, or left out where none is
     // close; words that are known stay. A word of the synonym list that no recipe
@@ -259,9 +272,10 @@ export async function searchRecipes(words: string[], filters: SearchFilters, pag
     const replaced = clauses.flatMap((clause) => {
       const index = singles.indexOf(clause);
       const info = index >= 0 ? infos[index] : undefined;
-      if (!info || info.known) return [clause.word];
+      const without = clause.excluded ? ['ohne'] : [];
+      if (!info || info.known) return [...without, clause.word];
       changed = true;
-      return info.closest && !isSynonym(clause.word) ? [info.closest] : [];
+      return info.closest && !isSynonym(clause.word) ? [...without, info.closest] : [];
     });
     // Offered only if it finds something itself (with the same filters): one more count, on empty pages only.
     if (changed && replaced.length > 0) {

@@ -21,8 +21,12 @@ export const MARK_END = '\u0003';
  */
 export type SearchTerm = { text: string; prefix: boolean; phrase: boolean; expansion?: true };
 
-/** One clause: the word as typed, the terms any of which satisfies it, and the category it names ("Nachspeise": Dessert), which satisfies it too. */
-export type SearchClause = { word: string; terms: SearchTerm[]; category?: Category };
+/**
+ * One clause: the word as typed, the terms any of which satisfies it, and the category it names
+ * ("Nachspeise": Dessert), which satisfies it too. An `excluded` clause is one a recipe must not
+ * meet: the reader wrote "ohne" before it ("Kuchen ohne Eier").
+ */
+export type SearchClause = { word: string; terms: SearchTerm[]; category?: Category; excluded?: true };
 
 /** Lower case, "ß" as "ss", accents and umlauts dropped: how the database folds words (unaccent). */
 export function foldWord(word: string) {
@@ -112,7 +116,7 @@ export function isSynonym(word: string) {
   return groupsOf([foldWord(word)]).size > 0;
 }
 
-function clauseFor(words: string[], groups: Set<number>): SearchClause {
+function clauseFor(words: string[], groups: Set<number>, excluded: boolean): SearchClause {
   const own: SearchTerm =
     // A word of one or two letters only as a whole: "Ei" is no start of "einfach".
     words.length > 1 ? { text: words.join(' '), prefix: false, phrase: true } : { text: words[0]!, prefix: words[0]!.length >= 3, phrase: false };
@@ -129,7 +133,7 @@ function clauseFor(words: string[], groups: Set<number>): SearchClause {
   // A category's name (or a synonym of it, or its plural) also finds the recipes filed under it,
   // whose text need not say so: "Hauptgang" finds Capuns.
   const category = CATEGORIES.find(({ label }) => terms.some((term) => !term.phrase && sameWord(foldWord(term.text), foldWord(label))))?.label;
-  return category ? { word: words.join(' '), terms, category } : { word: words.join(' '), terms };
+  return { word: words.join(' '), terms, ...(category ? { category } : {}), ...(excluded ? { excluded: true as const } : {}) };
 }
 
 /**
@@ -145,26 +149,50 @@ const FILLER_WORDS = new Set(['rezept', 'rezepte', 'rezepten']);
  */
 const FOLDED_STOP_WORDS = new Set(['fur', 'uber', 'konnen', 'konnte', 'wahrend', 'wurde', 'wurden', 'dass']);
 
-/** The clauses of a query's words (see queryWords): phrases of the synonym list first, then single words; filler and stop words with umlauts left out. */
+/** "ohne Eier": the word after it is one a recipe must not have. A stop word, which the database leaves out. */
+const WITHOUT = 'ohne';
+/** "ohne Eier und Milch", "ohne Nüsse oder Mandeln": the next word is left out as well. Stop words too. */
+const AND_OR = new Set(['und', 'oder']);
+/** Articles, stop words all: "ohne die Eier" is "ohne Eier". */
+const ARTICLES = new Set(['der', 'die', 'das', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'einem', 'einer', 'eines']);
+
+/**
+ * The clauses of a query's words (see queryWords): phrases of the synonym list first, then single
+ * words; filler and stop words with umlauts left out. A clause right after "ohne" is excluded, and
+ * so is one after "und" or "oder" that follows an excluded one.
+ */
 export function searchClauses(queryWordsWithFiller: string[]): SearchClause[] {
-  const words = queryWordsWithFiller.filter((word) => !FILLER_WORDS.has(foldWord(word)) && !FOLDED_STOP_WORDS.has(foldWord(word)));
+  // Each word that counts, with the joining word right before it ("ohne", "und", "oder"), if any.
+  const words: Array<{ word: string; after?: string }> = [];
+  let joiner: string | undefined;
+  for (const word of queryWordsWithFiller) {
+    const folded = foldWord(word);
+    if (folded === WITHOUT || AND_OR.has(folded)) joiner = folded;
+    else if (!FILLER_WORDS.has(folded) && !FOLDED_STOP_WORDS.has(folded) && !ARTICLES.has(folded)) {
+      words.push(joiner ? { word, after: joiner } : { word });
+      joiner = undefined;
+    }
+  }
   const clauses: SearchClause[] = [];
   let i = 0;
   while (i < words.length) {
+    const first = words[i]!;
+    const excluded = first.after === WITHOUT || (first.after !== undefined && AND_OR.has(first.after) && clauses.at(-1)?.excluded === true);
     let taken = 0;
     for (const length of [3, 2]) {
       if (i + length > words.length) continue;
       const slice = words.slice(i, i + length);
-      const groups = groupsOf(slice.map(foldWord));
+      // A phrase of the synonym list is written in a row: "Rote Bete", not "Rote und Bete".
+      if (slice.slice(1).some((w) => w.after !== undefined)) continue;
+      const groups = groupsOf(slice.map((w) => foldWord(w.word)));
       if (groups.size > 0) {
-        clauses.push(clauseFor(slice, groups));
+        clauses.push(clauseFor(slice.map((w) => w.word), groups, excluded));
         taken = length;
         break;
       }
     }
     if (taken === 0) {
-      const word = words[i]!;
-      clauses.push(clauseFor([word], groupsOf([foldWord(word)])));
+      clauses.push(clauseFor([first.word], groupsOf([foldWord(first.word)]), excluded));
       taken = 1;
     }
     i += taken;
