@@ -31,6 +31,8 @@ const SEARCHES: Array<{ label: string; query: string; filters?: SearchFilters }>
   { label: 'synonym', query: 'Karotte' },
   { label: 'two words + filter', query: 'Rahm Käse', filters: { category: 'hauptgang', maxDuration: 60 } },
   { label: 'nothing found', query: 'Zitronengrasxyz' },
+  { label: 'ohne', query: 'Kuchen ohne Eier' },
+  { label: 'ohne alone', query: 'ohne Eier' },
 ];
 const EXPLAINED = 'Kartoffeln';
 
