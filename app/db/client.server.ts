@@ -46,7 +46,8 @@ export type DatabaseConnection = {
 };
 
 export type DatabaseOptions =
-  | { engine: 'pglite'; dataDir?: string } // no dataDir: in memory (tests)
+  // No dataDir: in memory (tests), empty or started from an image of another database (PGlite's dumpDataDir).
+  | { engine: 'pglite'; dataDir?: string; image?: Blob }
   | { engine: 'postgres'; url: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
@@ -73,11 +74,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       },
     };
   }
-  const { dataDir } = options;
+  const { dataDir, image } = options;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The search's extensions (drizzle/0005_search.sql creates them): PGlite ships
   // them as bundles that must be named here to be loadable.
-  const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm, fuzzystrmatch } });
+  const client = await PGlite.create({ dataDir, loadDataDir: image, startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm, fuzzystrmatch } });
   return {
     db: drizzlePglite({ client, schema, casing: 'snake_case' }),
     engine: 'pglite',

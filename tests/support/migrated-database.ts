@@ -1,9 +1,10 @@
 // A new embedded database takes PGlite 3 to 6 seconds to make (its initdb writes about a thousand
 // files); a copy of one made and migrated once takes a fifth of a second. The apps the tests start
 // on PGlite get such a copy in their DATA_DIR: the very files the app would have made itself,
-// which it then opens and migrates (nothing left to do) as on any later start.
+// which it then opens and migrates (nothing left to do) as on any later start. The integration
+// tests' databases in memory start from an image of one.
 import { createHash, randomUUID } from 'node:crypto';
-import { cp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../app/db/client.server.ts';
@@ -14,6 +15,38 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Copies a migrated PGlite database to `target` (the app's `DATA_DIR/db`). */
 export async function copyMigratedDatabase(target: string) {
   await cp(await migratedTemplate(), target, { recursive: true });
+}
+
+/**
+ * A migrated PGlite database in memory (the integration lane's): loaded from an image of one
+ * (PGlite's dumpDataDir, a tar of its files) in 0.8 s instead of 3.6 s for an initdb and the
+ * migrations. The image is made once for the same key as the template, beside it.
+ */
+export async function openMigratedDatabaseInMemory() {
+  return openDatabase({ engine: 'pglite', image: new Blob([await readFile(await migratedImage())]) });
+}
+
+let image: Promise<string> | undefined;
+
+function migratedImage() {
+  image ??= (async () => {
+    const file = path.join(tmpdir(), `chuchiblog-test-database-${await templateKey()}.tar`);
+    if (await exists(file)) return file;
+    // Made from a database of its own: the template's files may be being copied meanwhile.
+    const connection = await openDatabase({ engine: 'pglite' });
+    let tar: Blob;
+    try {
+      await migrate(connection);
+      tar = await connection.pglite!.dumpDataDir('none');
+    } finally {
+      await connection.close();
+    }
+    const building = `${file}.${randomUUID()}`;
+    await writeFile(building, Buffer.from(await tar.arrayBuffer()));
+    await rename(building, file); // a file replaces one another process wrote meanwhile: the same image
+    return file;
+  })();
+  return image;
 }
 
 let template: Promise<string> | undefined;

@@ -6,6 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase, setDatabase, type DatabaseConnection } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
+import { openMigratedDatabaseInMemory } from './migrated-database.ts';
 
 export function postgresUrl() {
   try {
@@ -34,8 +35,7 @@ export async function openTestDatabase(): Promise<DatabaseConnection & { drop: (
       },
     };
   }
-  const connection = await openDatabase({ engine: 'pglite' });
-  await migrate(connection);
+  const connection = await openMigratedDatabaseInMemory();
   return { ...connection, drop: () => connection.close() };
 }
 
