@@ -168,6 +168,9 @@ test('"ohne" leaves out what its word finds: "Kuchen ohne Eier", also with "und"
   // What "Eier" finds (in the ingredients, in a title's compound) is what "ohne Eier" leaves out.
   expect(await found('Kuchen ohne Eier')).toEqual(['Nusskuchen', 'Randenkuchen', 'Zimtkuchen mit Apfel']);
   expect(await found('Kuchen ohne die Eier')).toEqual(['Nusskuchen', 'Randenkuchen', 'Zimtkuchen mit Apfel']);
+  // A word the database leaves out as too common cannot be left out: "ohne" goes on to the next one.
+  expect(await found('Kuchen ohne viel Eier')).toEqual(['Nusskuchen', 'Randenkuchen', 'Zimtkuchen mit Apfel']);
+  expect(await found('Kuchen ohne sehr viel Eier')).toEqual(['Nusskuchen', 'Randenkuchen', 'Zimtkuchen mit Apfel']);
   expect(await found('Kuchen ohne Eier und Nüsse')).toEqual(['Randenkuchen', 'Zimtkuchen mit Apfel']);
   expect(await found('Kuchen ohne Eier oder Nüsse')).toEqual(['Randenkuchen', 'Zimtkuchen mit Apfel']);
   // "ohne" goes with the next word only: "Apfel" is wanted again.

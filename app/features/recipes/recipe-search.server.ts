@@ -64,6 +64,8 @@ type WordInfo = {
   similar: Array<{ word: string; distance: number }>;
   compounds: string[];
   closest: string | null;
+  /** A word the database leaves out as too common ("viel", "mit"). */
+  common: boolean;
 };
 
 /**
@@ -94,6 +96,7 @@ async function wordInfo(words: string[]): Promise<WordInfo[]> {
   const result = await getDb().execute(sql`
     select q.folded,
       exists (select 1 from search_words w where w.word like q.folded || '%') as known,
+      numnode(plainto_tsquery(${CONFIG}, q.folded)) = 0 as common,
       coalesce((
         select json_agg(json_build_object('word', c.word, 'distance', c.distance) order by c.distance, c.similarity desc) from (
           select w.word, levenshtein(w.word, q.folded) as distance, similarity(w.word, q.folded) as similarity
@@ -157,13 +160,14 @@ function filterConditions(filters: SearchFilters): SQL[] {
  * the known compounds of every word and synonym ("Weggli" → "milchweggli").
  */
 export async function expandedClauses(words: string[]) {
-  const clauses = searchClauses(words);
-  const singles = clauses.filter((clause) => !clause.word.includes(' '));
-  const lookups = [...new Set(clauses.flatMap((clause) => clause.terms.filter((term) => !term.phrase).map((term) => foldWord(term.text))))];
+  const written = searchClauses(words);
+  const lookups = [...new Set(written.flatMap((clause) => clause.terms.filter((term) => !term.phrase).map((term) => foldWord(term.text))))];
   // A protected word counts as known, found or not: it is no misspelling, and its nearest known word may be
   // just what it is protected from ("Randen" → "rand", "Ränder"). So it gets no typo alternatives, and stays
   // as it is in "Meintest du …?".
   const found = new Map((await wordInfo(lookups)).map((info) => [info.folded, protectedLexeme(info.folded) ? { ...info, known: true } : info]));
+  const clauses = withoutPassedOn(written, found);
+  const singles = clauses.filter((clause) => !clause.word.includes(' '));
   const infos = singles.map((clause) => found.get(foldWord(clause.word)));
   for (const clause of clauses) {
     const own = clause.word.includes(' ') ? undefined : found.get(foldWord(clause.word));
@@ -176,6 +180,24 @@ export async function expandedClauses(words: string[]) {
     }
   }
   return { clauses, infos, singles };
+}
+
+/**
+ * "ohne viel Zucker": a word the database leaves out as too common cannot be left out of a recipe;
+ * its "ohne" goes on to the next word, and it drops out.
+ */
+function withoutPassedOn(clauses: SearchClause[], found: Map<string, WordInfo>) {
+  const passed: SearchClause[] = [];
+  let passOn = false;
+  for (const clause of clauses) {
+    const common = !clause.word.includes(' ') && found.get(foldWord(clause.word))?.common === true;
+    if ((clause.excluded || passOn) && common) passOn = true; // "ohne sehr viel Zucker": on past both
+    else {
+      passed.push(passOn && !clause.excluded ? { ...clause, excluded: true } : clause);
+      passOn = false;
+    }
+  }
+  return passed;
 }
 
 /**
