@@ -299,7 +299,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
         const block = (encoding: Encoding) => headerBlock({ contentType, csp, etag, encoding, length: bodies[encoding].length, secure, routeData, buildVersion });
         return { br: block('br'), gzip: block('gzip'), identity: block('identity') };
       };
-      (res.statusCode === 404 ? missing : store).set(key, {
+      // One copy per key: a page that was a 404 (or became one) leaves the other store.
+      const [keptIn, other] = res.statusCode === 404 ? [missing, store] : [store, missing];
+      other.delete(key);
+      keptIn.set(key, {
         status: res.statusCode,
         routeData,
         etag,

@@ -35,8 +35,9 @@ export function namesAnotherPath(target: string): boolean {
 
 /**
  * The request's target with each path segment whose escapes do not decode (`%ZZ`, or `%FF`, which is
- * no UTF-8) written as text (`%25ZZ`). The router read such a segment as that text already, but
- * warned about every such address in the log, twice; a scanner sends hundreds.
+ * no UTF-8) written as text (`%25ZZ`). The router left such a path undecoded as a whole (the same
+ * 404), and warned about every one in the log, twice; a scanner sends hundreds. Now it reads the
+ * segment as the text it is, and the others decoded.
  */
 export function withDecodableEscapes(target: string): string {
   const queryStart = target.indexOf('?');
