@@ -37,6 +37,7 @@ function migratedImage() {
     let tar: Blob;
     try {
       await migrate(connection);
+      await connection.checkpoint(); // so that a load has no log to replay
       tar = await connection.pglite!.dumpDataDir('none');
     } finally {
       await connection.close();
