@@ -40,6 +40,7 @@ export function namesAnotherPath(target: string): boolean {
  * segment as the text it is, and the others decoded.
  */
 export function withDecodableEscapes(target: string): string {
+  if (!target.includes('%')) return target; // nearly every request: nothing to cut or copy
   const queryStart = target.indexOf('?');
   const path = queryStart === -1 ? target : target.slice(0, queryStart);
   if (!path.includes('%')) return target;
