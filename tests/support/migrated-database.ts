@@ -29,24 +29,20 @@ export async function openMigratedDatabaseInMemory() {
 let image: Promise<string> | undefined;
 
 function migratedImage() {
-  image ??= (async () => {
-    const file = path.join(tmpdir(), `chuchiblog-test-database-${await templateKey()}.tar`);
-    if (await exists(file)) return file;
-    // Made from a database of its own: the template's files may be being copied meanwhile.
-    const connection = await openDatabase({ engine: 'pglite' });
-    let tar: Blob;
-    try {
-      await migrate(connection);
-      await connection.checkpoint(); // so that a load has no log to replay
-      tar = await connection.pglite!.dumpDataDir('none');
-    } finally {
-      await connection.close();
-    }
-    const building = `${file}.${randomUUID()}`;
-    await writeFile(building, Buffer.from(await tar.arrayBuffer()));
-    await rename(building, file); // a file replaces one another process wrote meanwhile: the same image
-    return file;
-  })();
+  image ??= (async () =>
+    madeOnce(path.join(tmpdir(), `chuchiblog-test-database-${await templateKey()}.tar`), async (building) => {
+      // Made from a database of its own: the template's files may be being copied meanwhile.
+      const connection = await openDatabase({ engine: 'pglite' });
+      let tar: Blob;
+      try {
+        await migrate(connection);
+        await connection.checkpoint(); // so that a load has no log to replay
+        tar = await connection.pglite!.dumpDataDir('none');
+      } finally {
+        await connection.close();
+      }
+      await writeFile(building, Buffer.from(await tar.arrayBuffer()));
+    }))();
   return image;
 }
 
@@ -54,29 +50,37 @@ let template: Promise<string> | undefined;
 
 /**
  * The template, made once for a set of migrations and a PGlite version (so a new migration makes a
- * new one) and shared by the test processes. Each process that finds none makes its own and moves
- * it into place; the first to arrive keeps it.
+ * new one) and shared by the test processes.
  */
 function migratedTemplate() {
-  template ??= (async () => {
-    const dir = path.join(tmpdir(), `chuchiblog-test-database-${await templateKey()}`);
-    if (await exists(dir)) return dir;
-    const building = `${dir}.${randomUUID()}`;
-    const connection = await openDatabase({ engine: 'pglite', dataDir: building });
-    try {
-      await migrate(connection);
-      await connection.checkpoint();
-    } finally {
-      await connection.close();
-    }
-    await rename(building, dir).catch(async (error: NodeJS.ErrnoException) => {
-      // Another process was first: its template is the same.
-      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
-      await rm(building, { recursive: true, force: true });
-    });
-    return dir;
-  })();
+  template ??= (async () =>
+    madeOnce(path.join(tmpdir(), `chuchiblog-test-database-${await templateKey()}`), async (building) => {
+      const connection = await openDatabase({ engine: 'pglite', dataDir: building });
+      try {
+        await migrate(connection);
+        await connection.checkpoint();
+      } finally {
+        await connection.close();
+      }
+    }))();
   return template;
+}
+
+/**
+ * `target` as it is, or made (`make` writes it under a name of its own) and moved into place. Each
+ * process that finds none makes its own; what it makes is the same as any other's, so whichever
+ * arrives last or first may keep its place.
+ */
+async function madeOnce(target: string, make: (building: string) => Promise<void>) {
+  if (await exists(target)) return target;
+  const building = `${target}.${randomUUID()}`;
+  await make(building);
+  await rename(building, target).catch(async (error: NodeJS.ErrnoException) => {
+    // A directory another process moved into place first (a file is simply replaced).
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+    await rm(building, { recursive: true, force: true });
+  });
+  return target;
 }
 
 async function templateKey() {
