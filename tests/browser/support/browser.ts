@@ -9,6 +9,10 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 renders its omnibox popup as a web page, preloaded in a renderer process of its
+  // own for every window (every context here): about a second of CPU per context, for a popup a
+  // headless browser never shows.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 
 export const VIEWPORTS = {
