@@ -1,5 +1,30 @@
 // The browser every journey uses: Debian's Chromium with flags that keep it
 // quiet and offline, at a phone and a desktop width.
+// Chromium 156 renders its omnibox popup as a web page, preloaded in a renderer process of its own
+// for every window (every context here): about a second of CPU per context, for a popup a headless
+// browser never shows.
+const OMNIBOX_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+// Chromium reads only the last --disable-features, and Playwright passes its own list first: ours
+// must repeat it. This is Playwright 1.65.1's (chromiumSwitches.ts); check it when upgrading.
+const PLAYWRIGHTS_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -9,10 +34,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // Chromium 156 renders its omnibox popup as a web page, preloaded in a renderer process of its
-  // own for every window (every context here): about a second of CPU per context, for a popup a
-  // headless browser never shows.
-  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+  `--disable-features=${[...PLAYWRIGHTS_DISABLED_FEATURES, ...OMNIBOX_POPUP].join(',')}`,
 ];
 
 export const VIEWPORTS = {
