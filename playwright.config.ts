@@ -24,7 +24,9 @@ export default defineConfig({
   // beside it. A test that signs in several times needs the room.
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  // A failed test leaves its trace here: npx playwright show-trace <trace.zip>
+  // A failed test leaves its trace here: npx playwright show-trace <trace.zip>. The trace keeps the
+  // page's DOM at every step but no screencast: filming every test (kept only on failure) cost the
+  // lane about a tenth of its CPU.
   outputDir: 'test-results/browser',
   reporter: 'list',
   use: {
@@ -32,6 +34,6 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     locale: 'de-CH',
     viewport: VIEWPORTS.desktop,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
   },
 });
