@@ -54,7 +54,7 @@ export default defineConfig({
     ssr: {
       build: { rollupOptions: { input: './server/app.ts' } },
       resolve: {
-        noExternal: [/^@mui\//, /^@emotion\//, 'kysely', /^@?better-auth/, 'better-call', 'zod', 'drizzle-orm', 'jose', 'nodemailer', 'semver'],
+        noExternal: [/^@mui\//, /^@emotion\//, 'kysely', /^@?better-auth/, 'better-call', 'zod', 'drizzle-orm', 'jose', 'nodemailer'],
       },
     },
   },
