@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['tests/support/setup-test-env.ts'],
+          // Vitest's default leaves one core idle (cores − 1); each file has its own database.
+          maxWorkers: '100%',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -20,6 +22,7 @@ export default defineConfig({
           name: 'postgres',
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['tests/support/setup-test-env.ts'],
+          maxWorkers: '100%',
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
