@@ -198,8 +198,8 @@ test('edit: the form comes filled in; Update saves and goes to the detail page; 
   await page.unroute('**/edit/*.data*');
 
   await expect(page.getByLabel('Titel')).toHaveValue('Rüeblitorte');
-  // The floating "Rezept erfassen" would cover fields and lead away from unsaved changes.
-  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toHaveCount(0);
+  // The floating button is on every page but /create (the spec's layout).
+  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
   await expect(page.getByLabel('Dauer in Minuten')).toHaveValue('70');
   await expect(page.getByRole('radio', { name: 'Backen' })).toBeChecked();
   await expect(page.getByRole('radio', { name: 'Einfach' })).toBeChecked();
@@ -293,7 +293,7 @@ test('an ingredient is changed in place: it keeps its row; Escape, or an emptied
   ]);
 });
 
-test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was typed, "Verlassen" goes; reloading asks the browser\'s question', async ({ openPage }) => {
+test('leaving a changed form asks first (its links, the floating button, the back button): "Weiter bearbeiten" keeps what was typed, "Verlassen" goes; reloading asks the browser\'s question', async ({ openPage }) => {
   const recipe = await createRecipe(anna, { title: 'Apfel-Müesli' });
   const page = await openPage('desktop');
   // From the recipe to its form in the page: the back button then has a page of the site to go to.
@@ -307,6 +307,13 @@ test('leaving a changed form asks first: "Weiter bearbeiten" keeps what was type
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
   await expect(question).toHaveCount(0);
+  await expect(page).toHaveURL(`/edit/${recipe.id}`);
+  await expect(page.getByLabel('Titel')).toHaveValue('Apfel-Müesli mit Haselnüssen');
+
+  // The floating "Rezept erfassen" asks too.
+  await page.getByRole('link', { name: 'Rezept erfassen' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
   await expect(page).toHaveURL(`/edit/${recipe.id}`);
   await expect(page.getByLabel('Titel')).toHaveValue('Apfel-Müesli mit Haselnüssen');
 
@@ -391,6 +398,7 @@ test('without JavaScript the delete icon leads to a page that asks the same; oth
   await expect(page).toHaveURL(`/detail/${recipe.id}/loeschen`);
   await expect(page.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
   await expect(page.getByText('«Fotzelschnitten zum Löschen»')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
   await page.getByRole('link', { name: 'Abbrechen' }).click();
   await expect(page).toHaveURL(`/detail/${recipe.id}`);
   expect(await recipesTitled('Fotzelschnitten zum Löschen')).toHaveLength(1);
