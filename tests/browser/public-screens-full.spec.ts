@@ -118,6 +118,16 @@ test('tag pages accept URL-encoded tags; unknown tags are a real 404; /tags goes
   response = await page.goto('/tags/Torten%20%26%20Kuchen');
   await expect(page.getByRole('main').locator('h3')).toHaveText(['Aargauer Rüeblitorte']);
 
+  // A list with the page's width (no side column) has three columns from md (900 px) on: at 1280 px
+  // its first three cards share a row, each a third of it.
+  await page.goto('/tags/Fr%C3%BChling');
+  const cards = page.getByRole('main').getByRole('listitem');
+  await expect(cards).toHaveCount(3);
+  const boxes = await Promise.all([0, 1, 2].map(async (i) => (await cards.nth(i).boundingBox())!));
+  expect(new Set(boxes.map((box) => box.y)).size).toBe(1);
+  const listWidth = (await page.getByRole('main').getByRole('list').boundingBox())!.width;
+  for (const box of boxes) expect(box.width).toBeCloseTo((listWidth - 2 * 24) / 3, 0);
+
   response = await page.goto('/tags/Scharf');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Es wurden keine Blogs mit diesem Tag gefunden')).toBeVisible();
