@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three lanes: integration tests on in-memory PGlite, the same tests on a
 // real PostgreSQL server, and end-to-end journeys through Chromium against
-// the production build.
+// the production build. Run together (`vitest run` without --project), they
+// run one after the other, in that order: their worker counts differ.
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +14,7 @@ export default defineConfig({
           setupFiles: ['tests/support/setup-test-env.ts'],
           // Vitest's default leaves one core idle (cores − 1); each file has its own database.
           maxWorkers: '100%',
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -23,6 +25,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           setupFiles: ['tests/support/setup-test-env.ts'],
           maxWorkers: '100%',
+          sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -36,6 +39,7 @@ export default defineConfig({
           globalSetup: ['tests/support/build-global-setup.ts', 'tests/support/postgres-global-setup.ts'],
           // Each file starts its own app and browser; two cores, two at a time.
           maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -155,7 +155,8 @@ test('refuses a JPEG whose header claims 20000×20000 pixels, before decoding it
   const started = performance.now();
   const error = await expectRejected(bomb, 'too-large');
   expect(error.message).toContain('40 Megapixel');
-  expect(performance.now() - started).toBeLessThan(2000);
+  // Decoding 400 megapixels would take far longer; the margin is for a busy machine.
+  expect(performance.now() - started).toBeLessThan(5_000);
 });
 
 test('refuses a file larger than 20 MB without decoding it', async () => {

@@ -211,12 +211,13 @@ test('a request whose turn comes is offered to the cache first: not at arrival, 
 });
 
 test('when the first in line has waited too long, newcomers get a 503 at once; those in line and page data still wait', async () => {
-  const { started, finish, send } = await startApp({ limit: 1, longestWaitMs: 1_000, longestHoldMs: 60_000 });
+  // Two seconds: "early" must arrive while the line is young, on a busy machine too.
+  const { started, finish, send } = await startApp({ limit: 1, longestWaitMs: 2_000, longestHoldMs: 60_000 });
   const busy = await send('busy');
   await untilStarted(started, 1);
   const waiting = await send('waiting');
   const early = await send('early'); // the line is young: waits like everyone
-  await new Promise((resolve) => setTimeout(resolve, 1_200));
+  await new Promise((resolve) => setTimeout(resolve, 2_200));
 
   const late = (await (await send('late')).answer) as Response;
   expect(late.status).toBe(503);
@@ -247,7 +248,8 @@ test('a reader who left does not count as waiting: a newcomer after them waits i
   const busy = await send('busy');
   await untilStarted(started, 1);
   await sendAndLeave('gone');
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  // Well past the longest wait, so that its leaving has surely been seen.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const fresh = await send('fresh');
   finish('busy');
   await untilStarted(started, 2);
