@@ -24,7 +24,7 @@ test('home features the newest recipe, lists the rest and the spring recipes (de
 
   const grid = page.getByRole('region', { name: 'Weitere Rezepte' });
   await expect(grid.getByRole('heading', { level: 3 })).toHaveText(['Aargauer Rüeblitorte', 'Mailänderli', 'Risotto mit Spargeln']);
-  // Two columns on large screens: the first two cards share a row.
+  // Two columns beside the spring list (from md, 900 px): the first two cards share a row.
   const cards = grid.getByRole('listitem');
   const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()];
   expect(first!.y).toBe(second!.y);

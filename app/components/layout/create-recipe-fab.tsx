@@ -7,8 +7,8 @@ import styles from './create-recipe-fab.module.css';
  * The floating "Rezept erfassen" button for signed-in users, on every page but /create (the
  * spec's layout). It must never hide what it floats over: the footer makes room for it
  * (site-layout.module.css), and a focused control scrolls clear of it (the stylesheet's
- * scroll padding). A form with unsaved changes asks before the button leads away; a recipe read
- * at the stove has its cook mode, which takes the whole screen.
+ * scroll padding). The recipe form asks before it leads away from unsaved changes, as it does for
+ * every link; a recipe read at the stove has its cook mode, which takes the whole screen.
  */
 export function CreateRecipeFab() {
   const { pathname } = useLocation();

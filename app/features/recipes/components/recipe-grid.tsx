@@ -6,7 +6,7 @@ import styles from './recipe-grid.module.css';
 
 type Props<T extends RecipeSummary> = {
   recipes: T[];
-  /** Two columns on large screens when the grid shares the row with a side column. */
+  /** 2 when the grid shares the row with a side column: two cards in a row from md (900 px) on, not three. */
   columns?: 2 | 3;
   actionsFor?: (recipe: RecipeSummary) => ReactNode;
   /**
