@@ -4,31 +4,27 @@ import { defineConfig } from 'vitest/config';
 // real PostgreSQL server, and end-to-end journeys through Chromium against
 // the production build. Run together (`vitest run` without --project), they
 // run one after the other, in that order: their worker counts differ.
+
+/** The integration tests, the same files in both database lanes. */
+const integrationTests = {
+  include: ['tests/integration/**/*.test.ts'],
+  setupFiles: ['tests/support/setup-test-env.ts'],
+  // Vitest's default leaves one core idle (cores − 1); each file has its own database.
+  maxWorkers: '100%',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   test: {
     projects: [
+      { test: { ...integrationTests, name: 'integration', sequence: { groupOrder: 0 } } },
       {
         test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          setupFiles: ['tests/support/setup-test-env.ts'],
-          // Vitest's default leaves one core idle (cores − 1); each file has its own database.
-          maxWorkers: '100%',
-          sequence: { groupOrder: 0 },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
+          ...integrationTests,
           name: 'postgres',
-          include: ['tests/integration/**/*.test.ts'],
-          setupFiles: ['tests/support/setup-test-env.ts'],
-          maxWorkers: '100%',
-          sequence: { groupOrder: 1 },
           globalSetup: ['tests/support/postgres-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          sequence: { groupOrder: 1 },
         },
       },
       {
