@@ -10,7 +10,7 @@ type Props = {
   /** A name for screen readers when the visible text alone says too little (one "Melden" per comment). */
   'aria-label'?: string;
   children: ReactNode;
-} & ({ to: AppPath; rel?: string } | { href: string; target?: string; rel?: string });
+} & ({ to: AppPath; rel?: string } | { href: string; target?: string; rel?: string; download?: boolean });
 
 /**
  * A link that looks like MUI's Button, without its JavaScript (ButtonBase and

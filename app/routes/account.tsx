@@ -4,9 +4,13 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useRef } from 'react';
 import { Form } from 'react-router';
 import type { Route } from './+types/account';
 import { ButtonLink } from '../components/button-link.tsx';
+import { LeaveGuard } from '../components/form/leave-guard.tsx';
+import { UnsavedChangesDialog } from '../components/form/unsaved-changes-dialog.tsx';
+import { useUnsavedChanges } from '../components/form/use-unsaved-changes.ts';
 import { splitName } from '../features/accounts/account-schemas.ts';
 import { footprintInWords, type AccountFootprint } from '../features/accounts/account-footprint.ts';
 import { accountDetails, accountFootprint } from '../features/accounts/account-queries.server.ts';
@@ -50,9 +54,12 @@ export async function action({ request, url }: Route.ActionArgs) {
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { firstName, lastName, name, email, emailVerified, sessions, footprint, passwordNotice } = loaderData;
   const answer = actionData && 'intent' in actionData ? actionData : undefined;
+  // A link away asks while any form holds what it has not saved; a saved form shows what it saved.
+  const formsRef = useRef<HTMLDivElement>(null);
+  const unsaved = useUnsavedChanges(formsRef, { untilSaved: true });
   return (
     // Centred, as the other forms' pages (login, create).
-    <Stack spacing={{ xs: 3, md: 4 }} sx={{ maxWidth: 720, mx: 'auto' }}>
+    <Stack ref={formsRef} spacing={{ xs: 3, md: 4 }} sx={{ maxWidth: 720, mx: 'auto' }}>
       <Stack spacing={1}>
         <Typography variant="h1">Mein Konto</Typography>
         <Typography sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -92,7 +99,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         intro="Lade alles herunter, was der Chuchiblog über dich speichert: dein Konto, deine Rezepte und Kommentare (als JSON), jedes Rezept zum Lesen (als Markdown) und deine Bilder – in einer ZIP-Datei."
       >
         <div>
-          <ButtonLink href="/konto/export" variant="contained">
+          {/* A download, not a page: leaving nothing, it asks nothing (the forms' leave question, the browser's). */}
+          <ButtonLink href="/konto/export" download variant="contained">
             Meine Daten herunterladen
           </ButtonLink>
         </div>
@@ -105,6 +113,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       >
         <DeleteAccountForm actionData={answer} email={email} />
       </SettingsSection>
+      {unsaved.changed && <LeaveGuard shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />}
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { createImage } from '../support/stored-images.ts';
-import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo, PASSWORD_CHANGE_WAIT } from './support/fixtures.ts';
+import { expect, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, PASSWORD_CHANGE_WAIT } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -77,6 +77,61 @@ test('change the address: it counts after the link in the mail to the new one', 
   await page.getByRole('link', { name: 'Zum Konto' }).click();
   await expect(page.getByText(`Deine Adresse ist jetzt ${newEmail}.`)).toBeVisible();
   await mail.waitForMail(user.email, /Deine E-Mail-Adresse wurde geändert/);
+});
+
+test('a form with unsaved changes asks before a link leads away; a saved one, and one whose link went out, leave unasked', async ({ openPage }) => {
+  const user = await createAccount('Vreni Zaudrig');
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/konto', user.email);
+  const question = page.getByRole('dialog', { name: LEAVE_QUESTION });
+  const name = page.getByRole('form', { name: 'Name ändern' });
+  await name.getByLabel('Vorname').fill('Verena');
+  await page.getByRole('link', { name: 'Rezept erfassen' }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page).toHaveURL('/konto');
+  await expect(name.getByLabel('Vorname')).toHaveValue('Verena');
+
+  // Downloading the data leaves nothing: no question, neither ours nor the browser's.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Meine Daten herunterladen' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+  expect(dialogs).toEqual([]);
+  await expect(question).toHaveCount(0);
+
+  // Saved, the form shows what it saved: the floating button leads away unasked.
+  await name.getByRole('button', { name: 'Name speichern' }).click();
+  await expect(name.getByRole('status')).toHaveText('Dein Name ist geändert.');
+  await page.getByRole('link', { name: 'Rezept erfassen' }).click();
+  await expect(page).toHaveURL('/create');
+  await expect(question).toHaveCount(0);
+
+  // A link sent to a new address empties the field: nothing is left to save.
+  await page.goto('/konto');
+  await hydrated(page);
+  const email = page.getByRole('form', { name: 'E-Mail-Adresse ändern' });
+  await email.getByLabel('Neue E-Mail-Adresse').fill(`vreni-${randomUUID().slice(0, 8)}@example.ch`);
+  await email.getByRole('button', { name: 'Adresse ändern' }).click();
+  await expect(email.getByRole('status')).toContainText('Wir haben dir einen Link an');
+  await expect(email.getByLabel('Neue E-Mail-Adresse')).toHaveValue('');
+  await page.getByRole('link', { name: 'Mein Profil' }).click();
+  await expect(page).toHaveURL('/profile');
+  await expect(question).toHaveCount(0);
+
+  // A password typed into another form counts as well; "Verlassen" goes.
+  await page.goBack();
+  await expect(page).toHaveURL('/konto');
+  await page.getByRole('form', { name: 'Konto löschen' }).getByLabel(/^Passwort\W*$/).fill(TEST_PASSWORD);
+  await page.getByRole('link', { name: 'Mein Profil' }).click();
+  await question.getByRole('button', { name: 'Verlassen' }).click();
+  await expect(page).toHaveURL('/profile');
+  expect(dialogs).toEqual([]);
 });
 
 test('an address not confirmed yet: the account page says so and sends a new link; a dead link points there', async ({ openPage, app, mail }) => {

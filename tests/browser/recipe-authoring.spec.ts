@@ -10,7 +10,7 @@ import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { makeJpeg } from '../support/stored-images.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -54,8 +54,6 @@ async function fillOneIngredientRecipe(page: Page, title: string) {
   await addIngredient(page, 'Moitié-moitié', '800 g');
   await page.getByLabel('Zubereitung').fill('Käse schmelzen.');
 }
-
-const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
 
 const ingredientList = (page: Page) => page.getByRole('list', { name: 'Zutatenliste' });
 

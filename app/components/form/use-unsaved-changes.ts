@@ -6,25 +6,40 @@
 // that lands closes an open question). A link clicked while the form is being
 // saved still asks: leaving would stop the save. Without JavaScript nothing
 // asks, as on any plain form.
+//
+// The account page's forms stay on the page after a save, and each saved form
+// shows what it saved (or starts empty again): there a change counts while a
+// field differs from what the page showed by itself (`untilSaved`).
 import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useBeforeUnload, useNavigation, type BlockerFunction } from 'react-router';
 
+type Options = {
+  /**
+   * A change counts only while a field in `ref` differs from its value as rendered: the forms in it
+   * stay after a save and show the saved values as theirs (or start empty again). Without it, a
+   * change counts from the first on (a recipe form's added ingredient or uploaded picture is a
+   * change no field's default can tell).
+   */
+  untilSaved?: boolean;
+};
+
 /**
- * Watches the form (`ref`) for changes: every input and change event in it counts, and so does
- * `markChanged()` for what changes without one (an ingredient added with a button, a picture
- * uploaded or removed). `markSent()` from the form's onSubmit, once the submission goes, keeps the
- * browser's question away from a page load the answer may bring (a new build's reload).
- * `changed` turns true at the first change: from then on the form renders a LeaveGuard with
- * `shouldBlock`, which holds the navigations away.
+ * Watches the form (`ref`; with `untilSaved` any element holding forms) for changes: every input
+ * and change event in it counts, and so does `markChanged()` for what changes without one (an
+ * ingredient added with a button, a picture uploaded or removed). `markSent()` from the form's
+ * onSubmit, once the submission goes, keeps the browser's question away from a page load the answer
+ * may bring (a new build's reload). `changed` turns true at the first change: from then on the form
+ * renders a LeaveGuard with `shouldBlock`, which holds the navigations away.
  */
-export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
-  const changed = useRef(false);
+export function useUnsavedChanges(ref: RefObject<HTMLElement | null>, { untilSaved = false }: Options = {}) {
+  const touched = useRef(false);
   const [hasChanges, setHasChanges] = useState(false);
   const sending = useRef(false);
   const navigation = useNavigation();
+  const unsaved = useCallback(() => touched.current && (!untilSaved || hasEditedFields(ref.current)), [ref, untilSaved]);
   const markChanged = useCallback(() => {
-    if (changed.current) return;
-    changed.current = true;
+    if (touched.current) return;
+    touched.current = true;
     // Not urgent, and not before the field's own handler: this listener on the form runs before
     // React's, and a render in between would set a controlled field back to its old value.
     startTransition(() => setHasChanges(true));
@@ -34,7 +49,7 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
     const form = ref.current;
     if (!form) return;
     // Typed before the page ran: the field no longer shows what the server sent.
-    if (Array.from(form.elements).some(differsFromServer)) markChanged();
+    if (hasEditedFields(form)) markChanged();
     form.addEventListener('input', markChanged);
     form.addEventListener('change', markChanged);
     return () => {
@@ -51,15 +66,15 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
   const shouldBlock = useCallback<BlockerFunction>(
     // The same page with another query or anchor (a recipe's ?portionen, #zutaten, the form's own
     // submission) keeps the form as it is.
-    ({ currentLocation, nextLocation }) => changed.current && currentLocation.pathname !== nextLocation.pathname,
-    [],
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved(),
+    [unsaved],
   );
   useBeforeUnload(
     useCallback((event: BeforeUnloadEvent) => {
-      if (!changed.current || sending.current) return;
+      if (sending.current || !unsaved()) return;
       event.preventDefault();
       event.returnValue = ''; // Chrome before 119 asks only with this set
-    }, []),
+    }, [unsaved]),
   );
 
   return {
@@ -68,6 +83,10 @@ export function useUnsavedChanges(ref: RefObject<HTMLFormElement | null>) {
     markChanged,
     markSent: () => void (sending.current = true),
   };
+}
+
+function hasEditedFields(element: HTMLElement | null) {
+  return Array.from(element?.querySelectorAll('input, textarea') ?? []).some(differsFromServer);
 }
 
 /**

@@ -95,6 +95,9 @@ export function journeys(env: Record<string, string> = {}) {
  */
 export const PASSWORD_CHANGE_WAIT = { timeout: 40_000 };
 
+/** The question a form with unsaved changes asks before a link leads away (its dialog's name). */
+export const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
+
 /** Fills the login form and submits it. */
 export async function logIn(page: Page, email: string, password = TEST_PASSWORD) {
   await page.getByLabel('E-Mail').fill(email);
