@@ -1,6 +1,6 @@
 // The real `node server.js` process: configuration errors, the data
 // directory lock (held by the operating system, so neither a stale lock file
-// nor a killed server blocks the next start), and a graceful stop on SIGTERM.
+// nor a killed server blocks the next start), a graceful stop on SIGTERM, and what a start loads.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../app/lib/data-dir-lock.server.ts';
+import { copyMigratedDatabase } from '../support/migrated-database.ts';
 
 // Some tests start two servers, each waited for up to a minute (waitForHealth).
 vi.setConfig({ testTimeout: 150_000 });
@@ -232,6 +233,28 @@ test('while the imprint shows the placeholder owner, start-up warns once in the 
   expect(imprint).toContain('Vreni Baumann');
   expect(imprint).toContain('Gerichtsstand ist Bern, Schweiz.');
   await stopGracefully(own);
+});
+
+test('a blog that keeps its pictures in DATA_DIR never loads the S3 SDK (37 MB of memory)', async () => {
+  const dir = await freshDataDir();
+  await copyMigratedDatabase(path.join(dir, 'db'));
+  const report = path.join(dir, 'loaded-modules.json');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = startServer({
+    PORT: String(port),
+    DATA_DIR: dir,
+    NODE_OPTIONS: `--import=${path.join(root, 'tests/support/report-loaded-modules.ts')}`,
+    LOADED_MODULES_REPORT: report,
+  });
+  await waitForHealth(url, server);
+  // A page, and a picture asked of the storage (none there).
+  expect((await fetch(`${url}/`)).status).toBe(200);
+  expect((await fetch(`${url}/images/00000000-0000-4000-8000-000000000000/480.avif`)).status).toBe(404);
+  await stopGracefully(server);
+  const loaded = JSON.parse(readFileSync(report, 'utf8')) as string[];
+  expect(loaded.some((file) => file.includes('/node_modules/express/')), 'the report lists the server\'s packages').toBe(true);
+  expect(loaded.filter((file) => file.includes('/@aws-sdk/'))).toEqual([]);
 });
 
 test('within one process a second lock on the same directory is refused too', async () => {
