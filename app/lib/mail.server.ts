@@ -2,7 +2,7 @@
 // whole mail (links included) is printed to the server log, so a local
 // installation works with zero set-up. That log line is the one documented
 // exception to "no tokens in the log" (see the README, configuration: SMTP_URL).
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { getEnv } from './env.server.ts';
 import { log } from './logger.server.ts';
 
@@ -10,8 +10,12 @@ export type Mail = { to: string; subject: string; text: string; html: string };
 
 let transport: { url: string; transporter: Transporter } | undefined;
 
-function getTransporter(url: string) {
-  if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+/** nodemailer comes with the first mail, not with the server (it is a tenth of the server's code). */
+async function getTransporter(url: string) {
+  if (transport?.url !== url) {
+    const { default: nodemailer } = await import('nodemailer');
+    if (transport?.url !== url) transport = { url, transporter: nodemailer.createTransport(url) };
+  }
   return transport.transporter;
 }
 
@@ -25,7 +29,7 @@ export async function sendMail(mail: Mail): Promise<void> {
     );
     return;
   }
-  await getTransporter(env.SMTP_URL).sendMail({ from: env.MAIL_FROM, ...mail });
+  await (await getTransporter(env.SMTP_URL)).sendMail({ from: env.MAIL_FROM, ...mail });
   log.info('mail sent', { subject: mail.subject });
 }
 

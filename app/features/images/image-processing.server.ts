@@ -2,13 +2,27 @@
 // never kept: sharp re-encodes every rendition and writes no metadata, so
 // EXIF (GPS position included), XMP and IPTC are gone.
 import { open } from 'node:fs/promises';
-import sharp, { type Sharp } from 'sharp';
+import type sharpConstructor from 'sharp';
+import type { Sharp } from 'sharp';
 import { MAX_INPUT_BYTES } from './image-limits.ts';
 import { SHARE_CROPS, type ShareCropName } from './image-urls.ts';
 
-// Every upload is a new picture: libvips' cache of recent operations (up to
-// 50 MB and 100 operations by default) would only hold on to memory.
-sharp.cache(false);
+type Decoder = typeof sharpConstructor;
+let decoder: Promise<Decoder> | undefined;
+
+/**
+ * sharp (libvips) is loaded with the first picture, not with the server: a start is spared 24 MB
+ * and 180 ms, and a blog whose readers only read never pays them.
+ */
+function loadDecoder() {
+  decoder ??= import('sharp').then(({ default: sharp }: { default: Decoder }) => {
+    // Every upload is a new picture: libvips' cache of recent operations (up to
+    // 50 MB and 100 operations by default) would only hold on to memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return decoder;
+}
 
 export const RENDITION_WIDTHS = [480, 960, 1600] as const;
 export const IMAGE_FORMATS = ['avif', 'webp', 'jpg'] as const;
@@ -100,7 +114,7 @@ const ENCODE = {
 
 type Pixels = { data: Buffer; width: number; height: number; channels: 1 | 2 | 3 | 4 };
 
-function fromPixels(pixels: Pixels) {
+function fromPixels(sharp: Decoder, pixels: Pixels) {
   return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: pixels.channels } });
 }
 
@@ -171,6 +185,7 @@ export async function processJpeg(input: JpegInput): Promise<ProcessedImage> {
   // works on upright pixels. failOn 'warning' refuses truncated and corrupt
   // data, including what libjpeg only warns about ("Corrupt JPEG data: bad
   // Huffman code") and would otherwise decode into garbage.
+  const sharp = await loadDecoder();
   const source = sharp(Buffer.isBuffer(input) ? input : input.path, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', autoOrient: true });
   const size = await inspect(source);
 
@@ -181,24 +196,24 @@ export async function processJpeg(input: JpegInput): Promise<ProcessedImage> {
   const largest = widths.at(-1)!;
   const fullWidth = decodeWidth(size, largest);
   const full = await decodeLargest(source, fullWidth, heightFor(fullWidth, size));
-  const crops = await shareCrops(full);
+  const crops = await shareCrops(sharp, full);
   const pixels = new Map<number, Pixels>();
-  let previous = fullWidth === largest ? full : await toPixels(fromPixels(full).resize({ width: largest, height: heightFor(largest, size), fit: 'fill' }));
+  let previous = fullWidth === largest ? full : await toPixels(fromPixels(sharp, full).resize({ width: largest, height: heightFor(largest, size), fit: 'fill' }));
   pixels.set(previous.width, previous);
   for (const w of widths.slice(0, -1).reverse()) {
-    previous = await toPixels(fromPixels(previous).resize({ width: w, height: heightFor(w, size), fit: 'fill' }));
+    previous = await toPixels(fromPixels(sharp, previous).resize({ width: w, height: heightFor(w, size), fit: 'fill' }));
     pixels.set(w, previous);
   }
   // The dominant colour of the smallest rendition: the same colour, a
   // fraction of the work of counting every pixel of the original.
-  const { dominant } = await fromPixels(previous).stats();
+  const { dominant } = await fromPixels(sharp, previous).stats();
   const color = toHex([dominant.r, dominant.g, dominant.b]);
 
   const renditions: Rendition[] = [];
   for (const w of widths) {
     for (const format of IMAGE_FORMATS) {
       // Output carries no metadata unless asked to (we never ask).
-      renditions.push({ width: w, format, data: await ENCODE[format](fromPixels(pixels.get(w)!)).toBuffer() });
+      renditions.push({ width: w, format, data: await ENCODE[format](fromPixels(sharp, pixels.get(w)!)).toBuffer() });
     }
     pixels.delete(w); // done with these pixels
   }
@@ -209,11 +224,11 @@ export async function processJpeg(input: JpegInput): Promise<ProcessedImage> {
  * The share crops, centred, from the decoded pixels: a cover resize cuts and
  * scales in one step. JPEG only: crawlers and link previews read JPEG.
  */
-async function shareCrops(full: Pixels): Promise<ShareCrop[]> {
+async function shareCrops(sharp: Decoder, full: Pixels): Promise<ShareCrop[]> {
   const crops: ShareCrop[] = [];
   for (const [name, aspect] of Object.entries(SHARE_CROPS) as Array<[ShareCropName, readonly [number, number]]>) {
     const { width, height } = cropSize(full, aspect);
-    const data = await ENCODE.jpg(fromPixels(full).resize({ width, height, fit: 'cover', position: 'centre' })).toBuffer();
+    const data = await ENCODE.jpg(fromPixels(sharp, full).resize({ width, height, fit: 'cover', position: 'centre' })).toBuffer();
     crops.push({ name, width, height, data });
   }
   return crops;
