@@ -71,7 +71,8 @@ test('blank text counts as missing', () => {
 
 test.each([
   ['0', 'Die Dauer muss mindestens 1 Minute betragen.'],
-  ['-5', 'Bitte gib die Dauer als ganze Zahl in Minuten an.'],
+  ['-5', 'Die Dauer muss mindestens 1 Minute betragen.'],
+  ['-2.5', 'Bitte gib die Dauer als ganze Zahl in Minuten an.'],
   ['2.5', 'Bitte gib die Dauer als ganze Zahl in Minuten an.'],
   ['1e3', 'Bitte gib die Dauer als ganze Zahl in Minuten an.'],
   ['vierzig', 'Bitte gib die Dauer als ganze Zahl in Minuten an.'],

@@ -46,11 +46,12 @@ export const recipeSchema = z.object({
   lead: text(RECIPE_LIMITS.lead, 'Bitte gib einen Lead ein.', `Der Lead darf höchstens ${RECIPE_LIMITS.lead} Zeichen lang sein.`, 'multi-line'),
   category: z.enum(CATEGORY_LABELS, { error: 'Bitte wähle eine Kategorie.' }),
   level: z.enum(LEVELS, { error: 'Bitte wähle einen Schwierigkeitsgrad.' }),
-  // Digits only, as a number input sends them: "30 ", "0x1E" or "3e1" are refused, not guessed.
+  // Digits only, as a number input sends them: "30 ", "0x1E" or "3e1" are refused, not guessed. A minus
+  // is read, so that "-5" hears the rule it breaks (at least a minute), not that it is no whole number.
   duration: z
     .string({ error: 'Bitte gib die Dauer in Minuten an.' })
     .min(1, { error: 'Bitte gib die Dauer in Minuten an.' })
-    .regex(/^\d{1,6}$/, { error: 'Bitte gib die Dauer als ganze Zahl in Minuten an.' })
+    .regex(/^-?\d{1,6}$/, { error: 'Bitte gib die Dauer als ganze Zahl in Minuten an.' })
     .transform(Number)
     .pipe(
       z
