@@ -202,7 +202,9 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
   // Sent empty: every message at once, as the browser's check gives them.
   await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill('');
   await page.getByRole('button', { name: 'Kommentieren' }).click();
-  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
+  // The answer comes back where the form is, not at the top of the long page.
+  await expect(page).toHaveURL(`${recipePath}#kommentar-schreiben`);
+  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeInViewport();
   await expect(page.getByText('Bitte gib einen Nickname ein.')).toBeVisible();
   await expect(page.getByText('Bitte schreibe einen Kommentar.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Nickname', exact: true }).fill('Beat');
@@ -213,7 +215,7 @@ test('the comment form works before JavaScript loads', async ({ openPage }) => {
 
   await commentBox(page).fill('Ohne Sterne');
   await page.getByRole('button', { name: 'Kommentieren' }).click();
-  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeVisible();
+  await expect(page.getByText('Bitte gib eine Bewertung ab.')).toBeInViewport();
   // The typed text survives the refused submit.
   await expect(commentBox(page)).toHaveValue('Ohne Sterne');
 });

@@ -1,6 +1,6 @@
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import { useEffect } from 'react';
-import { Form, useNavigationType } from 'react-router';
+import { Form, useFormAction, useNavigationType } from 'react-router';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { OutlinedField } from '../../../components/form/outlined-field.tsx';
 import { StarRatingInput } from '../../../components/form/star-rating-input.tsx';
@@ -13,6 +13,7 @@ import { takeLostFocus } from '../../../components/lost-focus.ts';
 import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
+import { useHydrated } from '../../../utils/use-hydrated.ts';
 import type { CommentActionResult } from '../comment-action-result.ts';
 import { COMMENT_FORM_ANCHOR } from '../comment-paths.ts';
 import { COMMENT_FIELDS, COMMENT_MAX_LENGTH, HONEYPOT_FIELD, NICKNAME_MAX_LENGTH, OWN_RECIPE_RATING_MESSAGE } from '../comment-fields.ts';
@@ -55,6 +56,9 @@ export function CommentForm({ displayName, result, ownRecipe = false, ratedBefor
     intent: 'create-comment',
   });
   const unsaved = useUnsavedChanges(ref);
+  // Before JavaScript runs, a plain post: its answer (a refusal) comes back at the form, not at the top of the page.
+  const plainAction = `${useFormAction()}#${COMMENT_FORM_ANCHOR}`;
+  const hydrated = useHydrated();
   // Back from signing in to comment (the prompt's link ends in this form's anchor): after a navigation in
   // the browser the form's code came after the page, too late for the browser to scroll to it. Not on a
   // load or a step back (POP): there the browser and React Router's scroll restoration decide.
@@ -74,6 +78,7 @@ export function CommentForm({ displayName, result, ownRecipe = false, ratedBefor
       <Form
         ref={ref}
         method="post"
+        action={hydrated ? undefined : plainAction}
         preventScrollReset
         noValidate
         aria-labelledby={COMMENT_FORM_ANCHOR}
