@@ -93,6 +93,14 @@ test('a form with unsaved changes asks before a link leads away; a saved one, an
   await expect(page).toHaveURL('/konto');
   await expect(name.getByLabel('Vorname')).toHaveValue('Verena');
 
+  // A reload gets the browser's own question.
+  const asked = page.waitForEvent('dialog');
+  void page.evaluate(() => location.reload());
+  const reloadQuestion = await asked;
+  expect(reloadQuestion.type()).toBe('beforeunload');
+  await reloadQuestion.dismiss();
+  await expect(name.getByLabel('Vorname')).toHaveValue('Verena');
+
   // Downloading the data leaves nothing: no question, neither ours nor the browser's.
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
