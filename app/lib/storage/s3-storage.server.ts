@@ -92,7 +92,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
 
     close() {
-      void connected.then(({ client }) => client.destroy());
+      // Nothing to release if the SDK never loaded (and no rejection left unhandled).
+      connected.then(({ client }) => client.destroy(), () => {});
     },
   };
 }
