@@ -11,8 +11,8 @@ type Decoder = typeof sharpConstructor;
 let decoder: Promise<Decoder> | undefined;
 
 /**
- * sharp (libvips) is loaded with the first picture, not with the server: a start is spared 24 MB
- * and 180 ms, and a blog whose readers only read never pays them.
+ * sharp (libvips) is loaded with the first picture, not with the server (180 ms and 24 MB when
+ * loaded alone): a blog whose readers only read never loads it.
  */
 function loadDecoder() {
   decoder ??= import('sharp').then(({ default: sharp }: { default: Decoder }) => {
