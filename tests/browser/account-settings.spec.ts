@@ -8,7 +8,7 @@ import { users } from '../../app/db/schema/auth.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { createImage } from '../support/stored-images.ts';
-import { expect, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, PASSWORD_CHANGE_WAIT } from './support/fixtures.ts';
+import { expect, expectReloadToAsk, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, PASSWORD_CHANGE_WAIT } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -94,11 +94,7 @@ test('a form with unsaved changes asks before a link leads away; a saved one, an
   await expect(name.getByLabel('Vorname')).toHaveValue('Verena');
 
   // A reload gets the browser's own question.
-  const asked = page.waitForEvent('dialog');
-  void page.evaluate(() => location.reload());
-  const reloadQuestion = await asked;
-  expect(reloadQuestion.type()).toBe('beforeunload');
-  await reloadQuestion.dismiss();
+  await expectReloadToAsk(page);
   await expect(name.getByLabel('Vorname')).toHaveValue('Verena');
 
   // Downloading the data leaves nothing: no question, neither ours nor the browser's.

@@ -10,7 +10,7 @@ import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
 import { makeJpeg } from '../support/stored-images.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, expectReloadToAsk, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const test = journeys();
 
@@ -321,12 +321,8 @@ test('leaving a changed form asks first (its links, the floating button, the bac
   await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
   await expect(page).toHaveURL(`/edit/${recipe.id}`);
 
-  // A reload or a closed tab gets the browser's own question (it has no text of ours).
-  const asked = page.waitForEvent('dialog');
-  void page.evaluate(() => location.reload());
-  const dialog = await asked;
-  expect(dialog.type()).toBe('beforeunload');
-  await dialog.dismiss();
+  // A reload or a closed tab gets the browser's own question.
+  await expectReloadToAsk(page);
   await expect(page.getByLabel('Titel')).toHaveValue('Apfel-Müesli mit Haselnüssen');
 
   await page.getByRole('link', { name: 'Abbrechen' }).click();

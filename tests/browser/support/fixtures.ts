@@ -98,6 +98,18 @@ export const PASSWORD_CHANGE_WAIT = { timeout: 40_000 };
 /** The question a form with unsaved changes asks before a link leads away (its dialog's name). */
 export const LEAVE_QUESTION = 'Deine Änderungen sind noch nicht gespeichert. Willst du die Seite trotzdem verlassen?';
 
+/**
+ * Reloads `page` and expects the browser's own question before leaving unsaved changes (it has no
+ * text of ours), then stays: the question is dismissed.
+ */
+export async function expectReloadToAsk(page: Page) {
+  const asked = page.waitForEvent('dialog');
+  void page.evaluate(() => location.reload());
+  const question = await asked;
+  expect(question.type()).toBe('beforeunload');
+  await question.dismiss();
+}
+
 /** Fills the login form and submits it. */
 export async function logIn(page: Page, email: string, password = TEST_PASSWORD) {
   await page.getByLabel('E-Mail').fill(email);
