@@ -66,7 +66,8 @@ export function createAuth({ db, secret, publicUrl }: AuthOptions) {
       requireEmailVerification: false,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      // Always the site's own cost, whatever else the library might pass along.
+      password: { hash: (password) => hashPassword(password), verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, token }) => {

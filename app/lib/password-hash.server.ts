@@ -6,9 +6,9 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { isWellFormedText } from '../utils/plain-text.ts';
 
-const LOG_N = 17;
-const R = 8;
-const P = 1;
+/** scrypt's cost: N = 2^logN, block size r, parallelism p. */
+export type ScryptCost = { logN: number; r: number; p: number };
+const COST: ScryptCost = { logN: 17, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, logN: number, r: number, p: number) {
@@ -20,11 +20,11 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
   });
 }
 
-/** `scrypt$<log2 N>$<r>$<p>$<salt b64>$<key b64>` */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$<log2 N>$<r>$<p>$<salt b64>$<key b64>`; the site always hashes at its own cost. */
+export async function hashPassword(password: string, { logN, r, p }: ScryptCost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, LOG_N, R, P);
-  return ['scrypt', LOG_N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, logN, r, p);
+  return ['scrypt', logN, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword({ hash, password }: { hash: string; password: string }): Promise<boolean> {

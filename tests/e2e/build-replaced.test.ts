@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accounts } from '../../app/db/schema/auth.ts';
-import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { openScriptDatabase } from '../../scripts/open-database.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
-import { sessionCookie, TEST_PASSWORD } from '../support/accounts.ts';
+import { sessionCookie, testPasswordHash } from '../support/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let appDir: string;
@@ -32,7 +31,7 @@ beforeAll(async () => {
   const { connection, close } = await openScriptDatabase();
   try {
     const user = await createUser({ name: 'Urs Update', email: 'urs@example.ch', emailVerified: true });
-    await connection.db.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await hashPassword(TEST_PASSWORD) });
+    await connection.db.insert(accounts).values({ id: randomUUID(), accountId: user.id, providerId: 'credential', userId: user.id, password: await testPasswordHash() });
     recipeId = (await createRecipe(user, { title: 'Nach dem Update' })).id;
   } finally {
     await close();

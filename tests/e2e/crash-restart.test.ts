@@ -23,10 +23,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../app/db/client.server.ts';
 import { accounts } from '../../app/db/schema/auth.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
-import { hashPassword } from '../../app/lib/password-hash.server.ts';
 import { openScriptDatabase } from '../../scripts/open-database.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
-import { sessionCookie, TEST_PASSWORD } from '../support/accounts.ts';
+import { sessionCookie, testPasswordHash } from '../support/accounts.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SEED = Number(process.env.CRASH_SEED ?? 20_240_917);
@@ -336,7 +335,7 @@ beforeAll(async () => {
   delete process.env.DATABASE_URL;
   const { connection, close } = await openScriptDatabase();
   try {
-    const hash = await hashPassword(TEST_PASSWORD); // one hash (salted) serves every test user
+    const hash = await testPasswordHash(); // one hash serves every test user
     for (let i = 0; i < USERS; i++) {
       const user = await createUser({ name: `Crash Tester ${i}`, email: `crash-${i}@example.ch`, emailVerified: true });
       await connection.db

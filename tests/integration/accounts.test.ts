@@ -4,6 +4,7 @@
 process.env.AUTH_SECRET ??= 'integration-test-secret-0123456789abcdefghij';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { expect, onTestFinished, test, vi } from 'vitest';
 import { getDb, openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
-import { rateLimits as rateLimitRows, users, verifications } from '../../app/db/schema/auth.ts';
+import { accounts as accountRows, rateLimits as rateLimitRows, users, verifications } from '../../app/db/schema/auth.ts';
 import { resetLinkIsLive, signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
 import { MESSAGES, splitName, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
@@ -97,6 +98,19 @@ test('a password matches only as typed: trailing NULs and broken UTF-16 (which t
   expect(await verifyPassword({ hash: replaced, password: 'Zopf\uD800' })).toBe(false);
   const withTab = await hashPassword('alt\tpasswort');
   expect(await verifyPassword({ hash: withTab, password: 'alt\tpasswort' })).toBe(true);
+});
+
+test('a sign-up stores its password hashed at the site\'s cost (scrypt, N = 2^17); a hash with other parameters, as an older account\'s, still signs in', async () => {
+  const signedUp = answer(await signUp({ request: post(), form: newUser('kosten@example.ch', { altcha: await solvedToken() }), clientIp: '10.0.0.4' }));
+  expect(signedUp.status).toBe(302);
+  const [stored] = await getDb().select({ hash: accountRows.password }).from(accountRows).innerJoin(users, eq(users.id, accountRows.userId)).where(eq(users.email, 'kosten@example.ch'));
+  expect(stored?.hash?.split('$').slice(0, 4)).toEqual(['scrypt', '17', '8', '1']);
+
+  const older = await createUser({ email: 'aelter@example.ch' });
+  const olderHash = await hashPassword('Alt-und-bewaehrt-1', { logN: 12, r: 8, p: 1 });
+  await getDb().insert(accountRows).values({ id: randomUUID(), accountId: older.id, providerId: 'credential', userId: older.id, password: olderHash });
+  const signedIn = answer(await signIn({ request: post(), form: form({ email: 'aelter@example.ch', password: 'Alt-und-bewaehrt-1' }), clientIp: '10.0.0.4' }));
+  expect(signedIn.status).toBe(302);
 });
 
 test('a first name of two words is kept as typed, so the account form splits the name where the person did', async () => {

@@ -7,8 +7,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../../app/db/client.server.ts';
 import { accounts, users } from '../../app/db/schema/auth.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
-import { hashPassword } from '../../app/lib/password-hash.server.ts';
-import { TEST_PASSWORD } from './accounts.ts';
+import { testPasswordHash } from './accounts.ts';
 
 type NewRecipe = typeof recipes.$inferInsert;
 
@@ -38,7 +37,7 @@ export async function seedAuthorWithRecipe(
     await connection.db.insert(users).values({ id, name: author.name, email: author.email, emailVerified: true });
     await connection.db
       .insert(accounts)
-      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await hashPassword(TEST_PASSWORD) });
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: await testPasswordHash() });
     const [row] = await connection.db
       .insert(recipes)
       .values({ userId: id, userEmail: author.email, author: author.name, tags: ['Salzig'], ...recipe })
