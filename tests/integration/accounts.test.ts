@@ -22,6 +22,7 @@ import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
 import { hashPassword, verifyPassword } from '../../app/lib/password-hash.server.ts';
 import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeExpiredRateLimits } from '../../app/lib/rate-limit.server.ts';
 import { log } from '../../app/lib/logger.server.ts';
+import { createAccount, TEST_PASSWORD, testPasswordHash } from '../support/accounts.ts';
 import { createUser } from '../support/factories.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
@@ -91,12 +92,12 @@ test('a password padded with NUL characters is refused: the hash would read "abc
 });
 
 test('a password matches only as typed: trailing NULs and broken UTF-16 (which the hash would read as the password without them) never do; a tab of an older password still does', async () => {
-  const plain = await hashPassword('Rösti-mit-Ei-1');
+  const plain = await testPasswordHash('Rösti-mit-Ei-1');
   expect(await verifyPassword({ hash: plain, password: 'Rösti-mit-Ei-1' })).toBe(true);
   expect(await verifyPassword({ hash: plain, password: 'Rösti-mit-Ei-1\u0000\u0000' })).toBe(false);
-  const replaced = await hashPassword('Zopf\uFFFD');
+  const replaced = await testPasswordHash('Zopf\uFFFD');
   expect(await verifyPassword({ hash: replaced, password: 'Zopf\uD800' })).toBe(false);
-  const withTab = await hashPassword('alt\tpasswort');
+  const withTab = await testPasswordHash('alt\tpasswort');
   expect(await verifyPassword({ hash: withTab, password: 'alt\tpasswort' })).toBe(true);
 });
 
@@ -154,31 +155,25 @@ test('the same sign-up sent three times at once (a double click) creates one acc
 });
 
 test('sign-in attempts are limited per address, with a German message', async () => {
-  const token = await solvedToken();
-  await signUp({ request: post(), form: newUser('limit@example.ch', { altcha: token }), clientIp: '10.0.0.3' });
-  const attempt = async (ip: string) =>
-    answer(await signIn({ request: post(), form: form({ email: 'limit@example.ch', password: 'falsch-falsch' }), clientIp: ip }));
+  const { email } = await createAccount('Lina Limit');
+  const attempt = async (ip: string) => answer(await signIn({ request: post(), form: form({ email, password: 'falsch-falsch' }), clientIp: ip }));
   for (let i = 0; i < rateLimits().signInPerAddress.max; i++) {
     expect((await attempt(`10.0.1.${i}`)).data?.formError).toBe(MESSAGES.signInFailed);
   }
   // From yet another IP: the address is locked for now, even with the right password.
-  const blocked = answer(
-    await signIn({ request: post(), form: form({ email: 'limit@example.ch', password: 'Rösti-mit-Ei-1' }), clientIp: '10.0.2.1' }),
-  );
+  const blocked = answer(await signIn({ request: post(), form: form({ email, password: TEST_PASSWORD }), clientIp: '10.0.2.1' }));
   expect(blocked.status).toBe(429);
   expect(blocked.data?.formError).toBe(MESSAGES.tooMany);
 });
 
 test('a successful sign-in does not use up the limit; failed ones still do', async () => {
-  const token = await solvedToken();
-  await signUp({ request: post(), form: newUser('oft@example.ch', { altcha: token }), clientIp: '10.0.3.1' });
-  const attempt = async (password: string) =>
-    answer(await signIn({ request: post(), form: form({ email: 'oft@example.ch', password }), clientIp: '10.0.3.2' }));
+  const { email } = await createAccount('Otto Oft');
+  const attempt = async (password: string) => answer(await signIn({ request: post(), form: form({ email, password }), clientIp: '10.0.3.2' }));
   const { max } = rateLimits().signInPerAddress;
   // More sign-ins than the limit allows attempts, each with the right password (signing out between them changes nothing here).
-  for (let i = 0; i <= max; i++) expect((await attempt('Rösti-mit-Ei-1')).status).toBe(302);
+  for (let i = 0; i <= max; i++) expect((await attempt(TEST_PASSWORD)).status).toBe(302);
   for (let i = 0; i < max; i++) expect((await attempt('falsch-falsch')).data?.formError).toBe(MESSAGES.signInFailed);
-  expect((await attempt('Rösti-mit-Ei-1')).status).toBe(429);
+  expect((await attempt(TEST_PASSWORD)).status).toBe(429);
 });
 
 test('the per-IP limit is shared through the database and the window restarts', async () => {
