@@ -1,41 +1,41 @@
-// Recipe authoring through the real pages: create with every field and a
-// JPEG, find it everywhere, edit it, delete it (from the detail page and from
-// a card); the form's messages; the picture rules; who sees which controls.
+// Writing a recipe through the real pages: create with every field and a
+// JPEG, find it everywhere, edit it; the form's messages, its keyboard use and
+// what it keeps; who sees which controls. Deleting and the picture's rules
+// have files of their own (recipe-deletion, recipe-pictures).
 import type { Locator, Page } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { getDb } from '../../app/db/client.server.ts';
 import { recipes } from '../../app/db/schema/recipes.ts';
 import { createAccount, TEST_PASSWORD } from '../support/accounts.ts';
-import { createRecipe } from '../support/factories.ts';
+import { createRecipe, recipesTitled } from '../support/factories.ts';
 import { makeJpeg } from '../support/stored-images.ts';
 import { accessibilityViolations } from './support/axe.ts';
-import { expect, expectReloadToAsk, holdRequests, holdScripts, hydrated, journeys, LEAVE_QUESTION, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import {
+  errorsBesidesRefusals as jsErrors,
+  expect,
+  expectReloadToAsk,
+  holdRequests,
+  holdScripts,
+  hydrated,
+  journeys,
+  LEAVE_QUESTION,
+  logIn,
+  logInAndGo,
+  type Account,
+} from './support/fixtures.ts';
 
 const test = journeys();
 
 let anna: Account;
 let beat: Account;
 let jpeg: Buffer;
-/** A PNG named and declared as a JPEG: the bytes decide. */
-let png: Buffer;
 
 test.beforeAll(async ({ app }) => {
   void app; // the factories write into the app's database
   anna = await createAccount('Anna Graf');
   beat = await createAccount('Beat Keller');
   jpeg = await makeJpeg(1600, 1067, 20);
-  png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c9a227' } }).png().toBuffer();
 });
-
-/** Errors other than the browser's own line for a refused request (4xx answers are part of these journeys). */
-function jsErrors(page: TrackedPage) {
-  return page.errors.filter((e) => !/status of 4\d\d/.test(e));
-}
-
-async function recipesTitled(title: string) {
-  return getDb().select().from(recipes).where(eq(recipes.title, title));
-}
 
 async function addIngredient(page: Page, name: string, amount: string) {
   await page.getByLabel('Zutat', { exact: true }).fill(name);
@@ -352,108 +352,6 @@ test('leaving a changed form asks first (its links, the floating button, the bac
   expect(jsErrors(page)).toEqual([]);
 });
 
-test('delete from the detail page asks first, then goes home; the recipe is gone', async ({ openPage }) => {
-  const recipe = await createRecipe(anna, { title: 'Capuns zum Löschen' });
-  const page = await openPage('desktop');
-  await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
-
-  await page.getByRole('button', { name: 'Rezept löschen' }).click();
-  // Named by its question, which a screen reader says as it opens.
-  const dialog = page.getByRole('dialog', { name: 'Bist du sicher, dass du dieses Rezept löschen möchtest?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(dialog).toBeHidden();
-  expect(await recipesTitled('Capuns zum Löschen')).toHaveLength(1);
-
-  await page.getByRole('button', { name: 'Rezept löschen' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { name: 'Willkommen im Chuchiblog!' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeVisible();
-  expect(await recipesTitled('Capuns zum Löschen')).toEqual([]);
-  await expect(page.getByText('Capuns zum Löschen')).toHaveCount(0);
-  expect(jsErrors(page)).toEqual([]);
-});
-
-test('without JavaScript the delete icon leads to a page that asks the same; others may not open it', async ({ openPage }) => {
-  const recipe = await createRecipe(anna, { title: 'Fotzelschnitten zum Löschen' });
-  const stranger = await openPage('desktop', { javaScriptEnabled: false });
-  await stranger.goto('/login');
-  await logIn(stranger, beat.email);
-  await expect(stranger).toHaveURL('/');
-  const refused = await stranger.goto(`/detail/${recipe.id}/loeschen`);
-  expect(refused?.status()).toBe(403);
-
-  const page = await openPage('mobile', { javaScriptEnabled: false });
-  await page.goto(`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.id}`)}`);
-  await logIn(page, anna.email);
-  await expect(page).toHaveURL(`/detail/${recipe.id}`);
-  await page.getByRole('link', { name: 'Rezept löschen' }).click();
-  await expect(page).toHaveURL(`/detail/${recipe.id}/loeschen`);
-  await expect(page.getByText('Bist du sicher, dass du dieses Rezept löschen möchtest?')).toBeVisible();
-  await expect(page.getByText('«Fotzelschnitten zum Löschen»')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Rezept erfassen' })).toBeVisible();
-  await page.getByRole('link', { name: 'Abbrechen' }).click();
-  await expect(page).toHaveURL(`/detail/${recipe.id}`);
-  expect(await recipesTitled('Fotzelschnitten zum Löschen')).toHaveLength(1);
-
-  await page.getByRole('link', { name: 'Rezept löschen' }).click();
-  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
-  await expect(page).toHaveURL('/');
-  await expect(page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' })).toBeVisible();
-  expect(await recipesTitled('Fotzelschnitten zum Löschen')).toEqual([]);
-});
-
-test('without JavaScript a delete that finds its recipe gone already answers with a page, not the dialog\'s JSON', async ({ openPage }) => {
-  const recipe = await createRecipe(anna, { title: 'Chäschüechli zweimal gelöscht' });
-  const page = await openPage('mobile', { javaScriptEnabled: false });
-  await page.goto(`/login?redirectTo=${encodeURIComponent(`/detail/${recipe.id}/loeschen`)}`);
-  await logIn(page, anna.email);
-  await expect(page).toHaveURL(`/detail/${recipe.id}/loeschen`);
-  // Deleted meanwhile, as from a second tab.
-  await getDb().delete(recipes).where(eq(recipes.id, recipe.id));
-
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST');
-  await page.getByRole('button', { name: 'Löschen', exact: true }).click();
-  expect((await answer).headers()['content-type']).toContain('text/html');
-  await expect(page.getByRole('heading', { name: 'Seite nicht gefunden' })).toBeVisible();
-  await expect(page.getByText('"error"')).toHaveCount(0);
-});
-
-test('delete from a card on home: the card disappears, and the next card takes the focus', async ({ openPage }) => {
-  // The newest four, Birchermüesli the oldest of them (the earlier tests' recipes come after).
-  await createRecipe(anna, { title: 'Birchermüesli' });
-  for (const title of ['Zweitältestes Rezept', 'Zweitneuestes Rezept', 'Neuestes Rezept']) await createRecipe(anna, { title });
-  // A phone: the card is far down the page.
-  const page = await openPage('mobile');
-  await logInAndGo(page, '/', anna.email);
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: 'Birchermüesli' }) });
-  await card.getByRole('button', { name: 'Rezept löschen' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
-  // (While the dialog is open the page behind it is hidden from the accessibility tree.)
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText('Birchermüesli')).toHaveCount(0);
-  // The card's icon is gone with it: the focus goes on to the next card's title, where the reader
-  // is, not lost to <body> nor to the page's heading far above.
-  const focused = page.locator(':focus');
-  await expect(focused).toHaveAttribute('href', /^\/detail\//);
-  expect(await focused.evaluate((link) => Boolean(link.closest('li h3')))).toBe(true);
-  await expect(focused).toBeInViewport();
-  // Said, as after a delete from the recipe's own page, where the reader is; it goes by itself (it
-  // covers the header), and the next page no longer says it.
-  const notice = page.getByRole('status').filter({ hasText: 'Dein Rezept ist gelöscht.' });
-  await expect(notice).toBeInViewport();
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-  await expect(notice).toBeHidden({ timeout: 12_000 });
-  expect(new URL(page.url()).pathname).toBe('/');
-  expect(await recipesTitled('Birchermüesli')).toEqual([]);
-  await expect(page.getByRole('heading', { name: 'Neuestes Rezept', exact: true })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Neuestes Rezept', exact: true })).toBeVisible();
-  await expect(page.getByText('Dein Rezept ist gelöscht.')).toHaveCount(0);
-  expect(jsErrors(page)).toEqual([]);
-});
-
 test('a full ingredient list says so when one more is added, and keeps what was typed', async ({ openPage }) => {
   const sixty = Array.from({ length: 60 }, (_, i) => ({ name: `Zutat ${i + 1}`, amount: '1 g' }));
   const recipe = await createRecipe(anna, { title: 'Sechzig Zutaten', ingredients: sixty });
@@ -619,59 +517,6 @@ test('signed out elsewhere while typing: saving keeps the form and says how to g
   expect(await recipesTitled('Abgemeldete Älplermagronen')).toHaveLength(1);
 });
 
-test('only JPEG pictures: anything else is refused with a German message and does not block saving', async ({ openPage }) => {
-  const page = await openPage('desktop');
-  await logInAndGo(page, '/create', beat.email);
-  // Named .jpg and declared as JPEG: the bytes decide.
-  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: png });
-  await expect(page.getByText('Diese Datei ist kein JPEG-Bild. Bitte lade ein Foto im Format JPEG (.jpg) hoch.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Erfassen' })).toBeEnabled();
-  await expect(page.locator('input[name="imageId"]')).toHaveValue('');
-
-  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'gross.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(21 * 1024 * 1024, 0xff) });
-  await expect(page.getByText('Das Bild ist zu gross: erlaubt sind höchstens 20 MB.')).toBeVisible();
-  expect(jsErrors(page)).toEqual([]);
-});
-
-test('a refused second picture keeps the first; "Bild entfernen" takes it away', async ({ openPage }) => {
-  const page = await openPage('mobile');
-  await logInAndGo(page, '/create', beat.email);
-  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'zopf.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-  await expect(page.getByText('zopf.jpg ist hochgeladen.')).toBeVisible();
-  const first = await page.locator('input[name="imageId"]').inputValue();
-  expect(first).toMatch(/^[0-9a-f-]{36}$/);
-
-  await page.getByLabel('Anderes Bild hochladen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: png });
-  await expect(page.getByRole('alert').filter({ hasText: 'kein JPEG-Bild' })).toContainText('Das bisherige Bild (zopf.jpg) bleibt.');
-  await expect(page.getByRole('img', { name: 'Vorschau des hochgeladenen Bildes' })).toBeVisible();
-  await expect(page.locator('input[name="imageId"]')).toHaveValue(first);
-
-  await page.getByRole('button', { name: 'Bild entfernen' }).click();
-  await expect(page.getByRole('img', { name: 'Vorschau des hochgeladenen Bildes' })).toHaveCount(0);
-  await expect(page.locator('input[name="imageId"]')).toHaveValue('');
-  await expect(page.getByRole('status').filter({ hasText: 'Bild entfernt.' })).toBeVisible();
-  // The button went with the picture; the focus is where the next one is chosen.
-  await expect(page.getByLabel('Bild hochladen')).toBeFocused();
-  // A refused upload after the removal brings nothing back.
-  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: png });
-  await expect(page.getByText('Diese Datei ist kein JPEG-Bild.', { exact: false })).toBeVisible();
-  await expect(page.locator('input[name="imageId"]')).toHaveValue('');
-  expect(jsErrors(page)).toEqual([]);
-});
-
-test('a picture chosen before the page\'s script ran is uploaded once it runs', async ({ openPage }) => {
-  const page = await openPage('mobile');
-  await logInAndGo(page, '/', beat.email);
-  const release = await holdScripts(page);
-  await page.goto('/create', { waitUntil: 'domcontentloaded' });
-  await page.getByLabel('Bild hochladen').setInputFiles({ name: 'frueh.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-  await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
-  release();
-  await hydrated(page);
-  await expect(page.getByText('frueh.jpg ist hochgeladen.')).toBeVisible();
-  await expect(page.locator('input[name="imageId"]')).toHaveValue(/^[0-9a-f-]{36}$/);
-});
-
 test('a form with long texts stays put when its script runs: a tap on "Abbrechen" right then still lands', async ({ openPage }) => {
   const long = Array.from({ length: 12 }, (_, i) => `${i + 1}. Alles gut mischen und kurz ruhen lassen, dann weiterfahren.`).join('\n');
   const recipe = await createRecipe(anna, { title: 'Langer Zopf', lead: long.slice(0, 300), description: long, additional: 'Hält drei Tage.' });
@@ -691,17 +536,6 @@ test('a form with long texts stays put when its script runs: a tap on "Abbrechen
   expect((await page.getByLabel(/^Tipps & Tricks/).boundingBox())!.height).toBeLessThan(60);
   await cancel.click();
   await expect(page).toHaveURL('/');
-});
-
-test('without JavaScript the picture field says it needs JavaScript instead of offering a file the form cannot send', async ({ openPage }) => {
-  const page = await openPage('mobile', { javaScriptEnabled: false });
-  await page.goto(`/login?redirectTo=${encodeURIComponent('/create')}`);
-  await page.getByLabel('E-Mail').fill(beat.email);
-  await page.getByLabel(/^Passwort\W*$/).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page).toHaveURL('/create');
-  await expect(page.getByText('Ein Bild lädst du mit eingeschaltetem JavaScript hoch.')).toBeVisible();
-  await expect(page.getByText('Bild hochladen', { exact: true })).toBeHidden();
 });
 
 test('signed out, /create and /edit lead to the login and back; others get no controls and no edit page', async ({ openPage, app }) => {

@@ -1,6 +1,6 @@
 // The picture field's state (use-image-upload.ts): which picture the recipe
 // form saves while pictures come and go. Pure functions; the browser journeys
-// are in tests/browser/recipe-authoring.spec.ts.
+// are in tests/browser/recipe-pictures.spec.ts.
 import { expect, test } from 'vitest';
 import { imageIdToSave, uploadedImage, type UploadState } from '../../app/features/recipes/use-image-upload.ts';
 import type { ImageRef } from '../../app/features/images/image-urls.ts';

@@ -1,6 +1,7 @@
 // Builders for test data, written straight into the database: fast set-up,
-// with overrides for what a test cares about.
+// with overrides for what a test cares about; and a look at what was stored.
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { getDb } from '../../app/db/client.server.ts';
 import { users } from '../../app/db/schema/auth.ts';
 import { comments, recipes } from '../../app/db/schema/recipes.ts';
@@ -56,4 +57,9 @@ export async function createComment(
     .returning();
   markContentChanged();
   return comment!;
+}
+
+/** The stored recipes with this title (none once deleted). */
+export async function recipesTitled(title: string) {
+  return getDb().select().from(recipes).where(eq(recipes.title, title));
 }

@@ -88,6 +88,11 @@ export function journeys(env: Record<string, string> = {}) {
   });
 }
 
+/** The page's script errors besides the browser's own line for a refused request: journeys that send bad input expect 4xx answers. */
+export function errorsBesidesRefusals(page: TrackedPage) {
+  return page.errors.filter((error) => !/status of 4\d\d/.test(error));
+}
+
 /**
  * For a step that waits for a password change: the server derives two scrypt keys of 128 MiB in a
  * row (Better Auth hashes the new password before it checks the current one), twice a sign-in's
