@@ -19,9 +19,10 @@ export default defineConfig({
   // A flaky test is a bug to fix, not to retry.
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  // Sign-ins and password changes derive scrypt keys of 128 MiB (lib/password-hash.server.ts): 0.6 s
-  // alone on a slow 2-core machine, and up to about 10 s while the other file's browser and server run
-  // beside it. A test that signs in several times needs the room.
+  // A password the site sets (sign-up, a change, a reset) derives a scrypt key of 128 MiB
+  // (lib/password-hash.server.ts): 0.6 s alone on a slow 2-core machine, and up to about 10 s while
+  // the other file's browser and server run beside it. (Test accounts keep a cheap hash.) A journey
+  // through several of them needs the room.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   // A failed test leaves its trace here: npx playwright show-trace <trace.zip>. The trace keeps every
