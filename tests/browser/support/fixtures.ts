@@ -94,9 +94,9 @@ export function errorsBesidesRefusals(page: TrackedPage) {
 }
 
 /**
- * For a step that waits for a password change: the server derives two scrypt keys of 128 MiB in a
- * row (Better Auth hashes the new password before it checks the current one), twice a sign-in's
- * work (playwright.config.ts).
+ * For a step that waits for a password change: the server derives the new password's scrypt key of
+ * 128 MiB, then checks the current one (Better Auth hashes first), a password set with the site's
+ * cost (a sign-up's, a reset's) at the same cost again (playwright.config.ts).
  */
 export const PASSWORD_CHANGE_WAIT = { timeout: 40_000 };
 
