@@ -4,7 +4,6 @@
 process.env.AUTH_SECRET ??= 'integration-test-secret-0123456789abcdefghij';
 process.env.PUBLIC_URL ??= 'http://localhost:3000';
 
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,7 @@ import { resetLinkIsLive, signIn, signUp, rateLimits } from '../../app/features/
 import { MESSAGES, splitName, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
 import { createAntiBotChallenge } from '../../app/lib/anti-bot.server.ts';
 import { createAuth, getSessionUser } from '../../app/lib/auth.server.ts';
-import { hashPassword, verifyPassword } from '../../app/lib/password-hash.server.ts';
+import { verifyPassword } from '../../app/lib/password-hash.server.ts';
 import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeExpiredRateLimits } from '../../app/lib/rate-limit.server.ts';
 import { log } from '../../app/lib/logger.server.ts';
 import { createAccount, TEST_PASSWORD, testPasswordHash } from '../support/accounts.ts';
@@ -102,15 +101,19 @@ test('a password matches only as typed: trailing NULs and broken UTF-16 (which t
 });
 
 test('a sign-up stores its password hashed at the site\'s cost (scrypt, N = 2^17); a hash with other parameters, as an older account\'s, still signs in', async () => {
+  /** The hash's algorithm and parameters, as stored for the account of `email`. */
+  const storedCost = async (email: string) => {
+    const [stored] = await getDb().select({ hash: accountRows.password }).from(accountRows).innerJoin(users, eq(users.id, accountRows.userId)).where(eq(users.email, email));
+    return stored?.hash?.split('$').slice(0, 4);
+  };
   const signedUp = answer(await signUp({ request: post(), form: newUser('kosten@example.ch', { altcha: await solvedToken() }), clientIp: '10.0.0.4' }));
   expect(signedUp.status).toBe(302);
-  const [stored] = await getDb().select({ hash: accountRows.password }).from(accountRows).innerJoin(users, eq(users.id, accountRows.userId)).where(eq(users.email, 'kosten@example.ch'));
-  expect(stored?.hash?.split('$').slice(0, 4)).toEqual(['scrypt', '17', '8', '1']);
+  expect(await storedCost('kosten@example.ch')).toEqual(['scrypt', '17', '8', '1']);
 
-  const older = await createUser({ email: 'aelter@example.ch' });
-  const olderHash = await hashPassword('Alt-und-bewaehrt-1', { logN: 12, r: 8, p: 1 });
-  await getDb().insert(accountRows).values({ id: randomUUID(), accountId: older.id, providerId: 'credential', userId: older.id, password: olderHash });
-  const signedIn = answer(await signIn({ request: post(), form: form({ email: 'aelter@example.ch', password: 'Alt-und-bewaehrt-1' }), clientIp: '10.0.0.4' }));
+  // A test account's hash has a lower cost (tests/support/accounts.ts).
+  const { email } = await createAccount('Alma Aelter');
+  expect(await storedCost(email)).toEqual(['scrypt', '10', '8', '1']);
+  const signedIn = answer(await signIn({ request: post(), form: form({ email, password: TEST_PASSWORD }), clientIp: '10.0.0.4' }));
   expect(signedIn.status).toBe(302);
 });
 
