@@ -94,9 +94,10 @@ export function errorsBesidesRefusals(page: TrackedPage) {
 }
 
 /**
- * For a step that waits for a password change: the server derives the new password's scrypt key of
- * 128 MiB, then checks the current one (Better Auth hashes first), a password set with the site's
- * cost (a sign-up's, a reset's) at the same cost again (playwright.config.ts).
+ * For a step that waits for a password change: the server first derives the new password's scrypt
+ * key of 128 MiB, then checks the current password at the cost it was set with. That is as much
+ * again for one the site set (at sign-up, by a reset), next to nothing for a test account's
+ * (playwright.config.ts).
  */
 export const PASSWORD_CHANGE_WAIT = { timeout: 40_000 };
 
