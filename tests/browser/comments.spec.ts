@@ -245,6 +245,27 @@ test('stars chosen before the page’s script ran keep the Tab stop once it runs
   await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeFocused();
 });
 
+test('while the page’s script takes over stars chosen before it ran, the Tab stop never rests on another star', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await logInAndGo(page, '/', beat.email);
+  const release = await holdScripts(page);
+  await page.goto(recipePath, { waitUntil: 'domcontentloaded' });
+  await chooseStars(page, 4);
+  // Each state of the stars' Tab stop that the page shows, in order: a key pressed at any moment sees one of them.
+  await page.evaluate(() => {
+    const group = document.querySelector('[role="radiogroup"]')!;
+    const stops: string[] = [];
+    Object.assign(window, { tabStops: stops });
+    new MutationObserver(() => {
+      const radios = [...group.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+      stops.push(radios.filter((radio) => radio.getAttribute('tabindex') === '0').map((radio) => radio.value).join());
+    }).observe(group, { subtree: true, attributeFilter: ['tabindex'] });
+  });
+  release();
+  await expect(page.getByRole('radio', { name: '4 Sterne' })).toHaveAttribute('tabindex', '0');
+  expect(await page.evaluate(() => (window as unknown as { tabStops: string[] }).tabStops)).toEqual(['4']);
+});
+
 test('the form’s check comes when the form is near, then refuses an empty comment in the browser', async ({ openPage }) => {
   // A long recipe: on a phone its comment form is screens below the first view.
   const steps = Array.from({ length: 40 }, (_, step) => `Schritt ${step + 1}: rühren, abschmecken und kurz ruhen lassen.`);
