@@ -57,10 +57,24 @@ function documentOf(routerContext: EntryContext, url: string, nonce: string, cac
   return (
     <NonceContext.Provider value={nonce}>
       <CacheProvider value={cache}>
-        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+        <ServerRouter context={withMatchedRoutesOnly(routerContext)} url={url} nonce={nonce} />
       </CacheProvider>
     </NonceContext.Provider>
   );
+}
+
+/**
+ * The context with only the page's own routes (its matches, from the root down) in the manifest.
+ * <ServerRouter> makes a route object, with React elements, for every route in it on every render,
+ * though a page renders its matches only: 35 routes, about a third of what a signed-in render left
+ * over for the old generation's collector (bench/RESULTS.md). The browser takes the whole route
+ * list from the manifest file as before (routeDiscovery "initial": <Scripts> names the file, not
+ * the routes).
+ */
+function withMatchedRoutesOnly(routerContext: EntryContext): EntryContext {
+  const routes: EntryContext['manifest']['routes'] = {};
+  for (const { route } of routerContext.staticHandlerContext.matches) routes[route.id] = routerContext.manifest.routes[route.id];
+  return { ...routerContext, manifest: { ...routerContext.manifest, routes } };
 }
 
 /**
