@@ -1,11 +1,13 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Three lanes: integration tests on in-memory PGlite, the same tests on a
-// real PostgreSQL server, and end-to-end journeys through Chromium against
-// the production build. Run together (`vitest run` without --project), they
-// run one after the other, in that order: their worker counts differ.
+// Three lanes: integration tests on in-memory PGlite, those of them that open
+// a database again on a real PostgreSQL server, and end-to-end tests against
+// the production build over HTTP (the browser journeys are Playwright's). Run
+// together (`vitest run` without --project), they run one after the other, in
+// that order: their worker counts differ.
 
-/** The integration tests, the same files in both database lanes. */
+/** The integration tests: all of them on PGlite, those that open a database on PostgreSQL as well. */
 const integrationTests = {
   include: ['tests/integration/**/*.test.ts'],
   setupFiles: ['tests/support/setup-test-env.ts'],
@@ -15,6 +17,13 @@ const integrationTests = {
   hookTimeout: 60_000,
 };
 
+/**
+ * The postgres lane's files: those that open their database through tests/support/test-db.ts, the
+ * only way to the lane's server. The others (pictures, schemas, the render line, a migration on
+ * PGlite, …) would run the very same code a second time.
+ */
+const databaseTests = globSync('tests/integration/**/*.test.ts').filter((file) => /\/support\/test-db\.ts['"]/.test(readFileSync(file, 'utf8')));
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +31,7 @@ export default defineConfig({
       {
         test: {
           ...integrationTests,
+          include: databaseTests,
           name: 'postgres',
           globalSetup: ['tests/support/postgres-global-setup.ts'],
           sequence: { groupOrder: 1 },
