@@ -12,7 +12,6 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { expect, onTestFinished, test, vi } from 'vitest';
 import { getDb, openDatabase } from '../../app/db/client.server.ts';
-import { migrate } from '../../app/db/migrate.server.ts';
 import { accounts as accountRows, rateLimits as rateLimitRows, users, verifications } from '../../app/db/schema/auth.ts';
 import { resetLinkIsLive, signIn, signUp, rateLimits } from '../../app/features/accounts/account-actions.server.ts';
 import { MESSAGES, splitName, type AccountAnswer as FormResult } from '../../app/features/accounts/account-schemas.ts';
@@ -23,6 +22,7 @@ import { consumeRateLimits, longestRateLimitWindowSeconds, rateLimitKey, removeE
 import { log } from '../../app/lib/logger.server.ts';
 import { createAccount, TEST_PASSWORD, testPasswordHash } from '../support/accounts.ts';
 import { createUser } from '../support/factories.ts';
+import { copyMigratedDatabase } from '../support/migrated-database.ts';
 import { useTestDatabase } from '../support/test-db.ts';
 
 const database = useTestDatabase();
@@ -221,8 +221,9 @@ test('a session survives a restart and is accepted by another instance on the sa
   const dataDir = pgUrl ? undefined : await mkdtemp(path.join(tmpdir(), 'chuchiblog-auth-'));
   const open = () =>
     pgUrl ? openDatabase({ engine: 'postgres', url: pgUrl }) : openDatabase({ engine: 'pglite', dataDir: path.join(dataDir!, 'db') });
+  // PGlite: the files of a migrated database (made once for the test run), as the app leaves them.
+  if (dataDir) await copyMigratedDatabase(path.join(dataDir, 'db'));
   const first = await open();
-  await migrate(first);
   const auth = createAuth({ db: first.db, secret: SECRET, publicUrl: PUBLIC_URL });
   const { headers } = await auth.api.signUpEmail({
     body: { name: 'Ruth Frei', email: `ruth-${Date.now()}@example.ch`, password: 'Nusstorte-2024' },

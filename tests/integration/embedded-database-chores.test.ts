@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openDatabase, setDatabase, type DatabaseConnection } from '../../app/db/client.server.ts';
-import { migrate } from '../../app/db/migrate.server.ts';
 import { listBackups, writeBackup } from '../../app/lib/backup.server.ts';
 import { vacuumAllTables, vacuumAnalyzeAppTables } from '../../app/lib/db-maintenance.server.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
+import { copyMigratedDatabase } from '../support/migrated-database.ts';
 import { postgresUrl } from '../support/test-db.ts';
 
 const embeddedOnly = test.skipIf(postgresUrl() !== undefined);
@@ -22,8 +22,9 @@ let connection: DatabaseConnection;
 beforeAll(async () => {
   if (postgresUrl()) return;
   dataDir = await mkdtemp(path.join(tmpdir(), 'chuchiblog-chores-'));
+  // The files of a migrated database (made once for the test run), as the app leaves them.
+  await copyMigratedDatabase(path.join(dataDir, 'db'));
   connection = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'db') });
-  await migrate(connection);
   setDatabase(connection);
 });
 
