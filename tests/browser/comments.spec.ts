@@ -231,21 +231,7 @@ test('on a touch screen each star is a finger’s target (44 px), with a mouse t
   }
 });
 
-test('stars chosen before the page’s script ran keep the Tab stop once it runs', async ({ openPage }) => {
-  const page = await openPage('desktop');
-  await logInAndGo(page, '/', beat.email);
-  const release = await holdScripts(page);
-  await page.goto(recipePath, { waitUntil: 'domcontentloaded' });
-  await chooseStars(page, 4);
-  release();
-  await hydrated(page);
-  await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Nickname', exact: true }).focus();
-  await page.keyboard.press('Shift+Tab');
-  await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeFocused();
-});
-
-test('while the page’s script takes over stars chosen before it ran, the Tab stop never rests on another star', async ({ openPage }) => {
+test('stars chosen before the page’s script ran keep the Tab stop once it runs, and it never rests on another star meanwhile', async ({ openPage }) => {
   const page = await openPage('desktop');
   await logInAndGo(page, '/', beat.email);
   const release = await holdScripts(page);
@@ -262,8 +248,13 @@ test('while the page’s script takes over stars chosen before it ran, the Tab s
     }).observe(group, { subtree: true, attributeFilter: ['tabindex'] });
   });
   release();
+  await hydrated(page);
   await expect(page.getByRole('radio', { name: '4 Sterne' })).toHaveAttribute('tabindex', '0');
   expect(await page.evaluate(() => (window as unknown as { tabStops: string[] }).tabStops)).toEqual(['4']);
+  await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Nickname', exact: true }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByRole('radio', { name: '4 Sterne' })).toBeFocused();
 });
 
 test('the form’s check comes when the form is near, then refuses an empty comment in the browser', async ({ openPage }) => {
