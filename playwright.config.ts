@@ -26,10 +26,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   // A failed test leaves its trace here: npx playwright show-trace <trace.zip>. The trace keeps every
-  // step with its call log, the console and the network, but neither the page's DOM at each step nor
-  // a screencast: recorded for every test (and kept only on failure), they cost the lane about a
-  // sixth (the DOM) and a tenth (the film) of its CPU. To see the DOM, run the failing test again
-  // with --trace on.
+  // step with its call log, the console and the page's errors, but neither the page's DOM at each
+  // step (Playwright records the network only with it) nor a screencast: recorded for every test (and
+  // kept only on failure), they cost the lane about a sixth (the DOM) and a tenth (the film) of its
+  // CPU. To see the DOM and the network, run the failing test again with --trace on.
   outputDir: 'test-results/browser',
   reporter: 'list',
   use: {
