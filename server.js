@@ -64,7 +64,11 @@ else await serve();
 async function load(scheduledJobs) {
   if (!dev) {
     const { startApp } = await import('./build/server/index.js');
-    return startApp({ clientDir: new URL('./build/client', import.meta.url).pathname, scheduledJobs });
+    return startApp({
+      clientDir: new URL('./build/client', import.meta.url).pathname,
+      newDatabaseImage: new URL('./build/new-database.tar.gz', import.meta.url).pathname,
+      scheduledJobs,
+    });
   }
   const vite = await import('vite');
   const viteServer = await vite.createServer({ server: { middlewareMode: true } });

@@ -1,4 +1,4 @@
-// The last step of `npm run build`: a brotli and a gzip copy beside each text
+// A step of `npm run build`: a brotli and a gzip copy beside each text
 // file of the client build (x.js.br, x.js.gz), at the highest levels, which
 // the server sends as they are (server/built-files.ts). A file gets both
 // copies or none: none when either would not be smaller.

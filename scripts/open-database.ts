@@ -13,7 +13,8 @@ export async function openScriptDatabase() {
     ? await openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
     : await (async () => {
         unlock = lockDataDir(env.DATA_DIR);
-        return openDatabase({ engine: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') });
+        const newDatabaseImage = path.resolve(import.meta.dirname, '../build/new-database.tar.gz');
+        return openDatabase({ engine: 'pglite', dataDir: path.join(env.DATA_DIR, 'db'), newDatabaseImage });
       })();
   await migrate(connection);
   setDatabase(connection);

@@ -44,6 +44,8 @@ export { serveRendersInThisThread } from './render-thread.ts';
 type StartOptions = {
   /** Production: the built client assets. */
   clientDir?: string;
+  /** Production: the build's image of a new embedded database, for a first start (scripts/make-database-image.ts). */
+  newDatabaseImage?: string;
   /** Development: Vite's middlewares (assets, HMR). */
   devMiddleware?: RequestHandler;
   /**
@@ -54,7 +56,7 @@ type StartOptions = {
   scheduledJobs?: boolean;
 };
 
-export async function startApp({ clientDir, devMiddleware, scheduledJobs = true }: StartOptions) {
+export async function startApp({ clientDir, newDatabaseImage, devMiddleware, scheduledJobs = true }: StartOptions) {
   const env = getEnv();
   const cleanups: Array<() => unknown> = [];
   // Development keeps the console for Vite's messages.
@@ -68,7 +70,7 @@ export async function startApp({ clientDir, devMiddleware, scheduledJobs = true 
     ? await openDatabase({ engine: 'postgres', url: env.DATABASE_URL })
     : await (async () => {
         cleanups.push(lockDataDir(env.DATA_DIR));
-        return openDatabase({ engine: 'pglite', dataDir: path.join(env.DATA_DIR, 'db') });
+        return openDatabase({ engine: 'pglite', dataDir: path.join(env.DATA_DIR, 'db'), newDatabaseImage });
       })();
   await migrate(connection);
   setDatabase(connection);

@@ -1,7 +1,9 @@
 // One database API for two engines: embedded PGlite (the default, a folder
 // in DATA_DIR) and a PostgreSQL server when DATABASE_URL is set. Both speak
 // the same SQL, so the schema and the migrations are shared.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -46,8 +48,11 @@ export type DatabaseConnection = {
 };
 
 export type DatabaseOptions =
-  // No dataDir: in memory (tests), empty or started from an image of another database (PGlite's dumpDataDir).
-  | { engine: 'pglite'; dataDir?: string; image?: Blob }
+  // In memory (tests): empty, or started from an image of another database (PGlite's dumpDataDir).
+  | { engine: 'pglite'; dataDir?: undefined; image?: Blob }
+  // A folder. While it holds no database yet, a new one is made from the file `newDatabaseImage`
+  // names (the build's, scripts/make-database-image.ts) if it exists, else by PGlite's initdb.
+  | { engine: 'pglite'; dataDir: string; newDatabaseImage?: string }
   | { engine: 'postgres'; url: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseConnection> {
@@ -74,11 +79,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
       },
     };
   }
-  const { dataDir, image } = options;
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const { dataDir } = options;
+  if (dataDir !== undefined) await makeDatabaseFolder(dataDir, options.newDatabaseImage);
   // The search's extensions (drizzle/0005_search.sql creates them): PGlite ships
   // them as bundles that must be named here to be loadable.
-  const client = await PGlite.create({ dataDir, loadDataDir: image, startParams: PGLITE_START_PARAMS, extensions: { unaccent, pg_trgm, fuzzystrmatch } });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: dataDir === undefined ? options.image : undefined,
+    startParams: PGLITE_START_PARAMS,
+    extensions: { unaccent, pg_trgm, fuzzystrmatch },
+  });
   return {
     db: drizzlePglite({ client, schema, casing: 'snake_case' }),
     engine: 'pglite',
@@ -90,6 +100,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseCo
     snapshot: dataDir ? () => client.runExclusive(() => readDirectoryTree(dataDir)) : undefined,
     pglite: client,
   };
+}
+
+/**
+ * A folder's first database, made beside it and then moved in whole: a start killed meanwhile
+ * leaves no half-made database that the next start would take for one. Unpacked from the build's
+ * image of a new database it takes about a second; PGlite's initdb (the dev server, a build without
+ * the image) takes 5 s and more.
+ */
+async function makeDatabaseFolder(dataDir: string, imageFile: string | undefined) {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const building = `${dataDir}.new`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(building, { recursive: true });
+  const image = imageFile ? await readImage(imageFile) : undefined;
+  const client = await PGlite.create({ dataDir: building, loadDataDir: image });
+  await client.close();
+  // Replaces an empty folder too; one with files in it (but no database) stops the start.
+  renameSync(building, dataDir);
+}
+
+async function readImage(file: string) {
+  try {
+    return new Blob([await readFile(file)]);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /**
