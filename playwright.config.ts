@@ -29,7 +29,8 @@ export default defineConfig({
   // step with its call log, the console and the page's errors, but neither the page's DOM at each
   // step (Playwright records the network only with it) nor a screencast: recorded for every test (and
   // kept only on failure), they cost the lane about a sixth (the DOM) and a tenth (the film) of its
-  // CPU. To see the DOM and the network, run the failing test again with --trace on.
+  // CPU. The pages that openPage opened print their requests and addresses when a test fails
+  // (support/fixtures.ts). To see the DOM as well, run the failing test again with --trace on.
   outputDir: 'test-results/browser',
   reporter: 'list',
   use: {

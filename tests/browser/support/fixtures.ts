@@ -50,8 +50,9 @@ export function journeys(env: Record<string, string> = {}) {
     ],
     baseURL: async ({ app }, use) => use(app.url),
 
-    openPage: async ({ browser, app }, use) => {
+    openPage: async ({ browser, app }, use, testInfo) => {
       const contexts: Array<Awaited<ReturnType<typeof browser.newContext>>> = [];
+      const traffic: string[][] = [];
       await use(async (viewport = 'desktop', options = {}) => {
         const context = await browser.newContext({ baseURL: app.url, viewport: VIEWPORTS[viewport], locale: 'de-CH', ...options });
         contexts.push(context);
@@ -66,8 +67,17 @@ export function journeys(env: Record<string, string> = {}) {
             page.errors.push(`console: ${message.text()}`);
           }
         });
+        traffic.push(recordTraffic(page));
         return page;
       });
+      // The trace keeps no network (playwright.config.ts): a failed journey's output shows its pages'.
+      if (testInfo.status !== testInfo.expectedStatus) {
+        for (const [index, lines] of traffic.entries()) {
+          const text = `Page ${index + 1}, its requests and addresses:\n${lines.join('\n')}`;
+          console.log(text);
+          await testInfo.attach(`traffic of page ${index + 1}`, { body: text, contentType: 'text/plain' });
+        }
+      }
       for (const context of contexts) await context.close();
     },
 
@@ -86,6 +96,23 @@ export function journeys(env: Record<string, string> = {}) {
       { auto: true },
     ],
   });
+}
+
+/**
+ * What a page asked the app for, what came back, and each address it showed (a link followed in the
+ * page included), by milliseconds since it opened: for the report of a failed journey.
+ */
+function recordTraffic(page: TrackedPage) {
+  const opened = Date.now();
+  const lines: string[] = [];
+  const log = (what: string, url: string) => lines.push(`${String(Date.now() - opened).padStart(7)} ms  ${what} ${url.replace(page.site, '')}`);
+  page.on('request', (request) => log(`${request.method()}`, request.url()));
+  page.on('response', (response) => log(`${response.status()}`, response.url()));
+  page.on('requestfailed', (request) => log(`failed (${request.failure()?.errorText})`, request.url()));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) log('address', frame.url());
+  });
+  return lines;
 }
 
 /** The page's script errors besides the browser's own line for a refused request: journeys that send bad input expect 4xx answers. */
