@@ -4,6 +4,8 @@
 // with the file system's own threads, so that the server's thread goes on
 // answering meanwhile (PGlite's `dumpDataDir` reads through its WebAssembly
 // file system on that thread: 250-541 ms without an answer on the demo blog).
+// Written back into a new folder: the build's image of a new database (client.server.ts).
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -34,4 +36,18 @@ export async function readDirectoryTree(root: string): Promise<DataDirEntry[]> {
   };
   await Promise.all(Array.from({ length: READS_AT_ONCE }, readNext));
   return entries;
+}
+
+/**
+ * Writes `entries` (each directory before what it holds) into the new folder `root`, with their
+ * modes. At start-up, before anything else waits for the thread: written at once.
+ */
+export function writeDirectoryTree(root: string, entries: Iterable<DataDirEntry>) {
+  mkdirSync(root);
+  for (const entry of entries) {
+    const target = path.join(root, ...entry.name.split('/'));
+    if (!target.startsWith(root + path.sep)) throw new Error(`A path outside the folder: ${entry.name}`);
+    if (entry.kind === 'directory') mkdirSync(target, { mode: entry.mode & 0o7777 });
+    else writeFileSync(target, entry.data, { mode: entry.mode & 0o7777 });
+  }
 }

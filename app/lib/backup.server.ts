@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { DatabaseConnection } from '../db/client.server.ts';
 import { vacuumAllTables } from './db-maintenance.server.ts';
 import { log } from './logger.server.ts';
-import { tarPieces } from './tar.server.ts';
+import { tarPieces } from '../db/tar.server.ts';
 
 export const BACKUP_GENERATIONS = 7;
 const DAY = 24 * 60 * 60 * 1000;

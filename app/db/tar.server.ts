@@ -1,9 +1,10 @@
 // A tar archive (POSIX ustar) as a sequence of buffers: each entry is a
 // 512-byte header, then the file's bytes padded to 512, and two empty blocks
-// close the archive. Enough for the embedded database's backups, in the form
-// PGlite's `loadDataDir` reads (lib/backup.server.ts): plain files and
-// directories, paths of at most 100 bytes (its reader ignores ustar's name
-// prefix; a PostgreSQL data directory's paths are far shorter).
+// close the archive. Enough for the embedded database's files, in the form
+// PGlite's `loadDataDir` reads (the backups, lib/backup.server.ts, and the
+// build's image of a new database): plain files and directories, paths of at
+// most 100 bytes (its reader ignores ustar's name prefix; a PostgreSQL data
+// directory's paths are far shorter). tarEntries reads such an archive back.
 
 export type TarEntry = { name: string; kind: 'file'; data: Uint8Array; mode: number; modified: Date } | { name: string; kind: 'directory'; mode: number; modified: Date };
 
@@ -70,4 +71,29 @@ export function* tarPieces(entries: Iterable<TarEntry>, pieceBytes = 1024 * 1024
     }
   }
   if (pendingBytes > 0) yield Buffer.concat(pending);
+}
+
+/** The entries of an archive in the form tarPieces writes; any other kind of entry is refused. */
+export function* tarEntries(archive: Uint8Array): Generator<TarEntry> {
+  const bytes = Buffer.from(archive.buffer, archive.byteOffset, archive.length);
+  for (let offset = 0; offset + BLOCK <= bytes.length; ) {
+    const block = bytes.subarray(offset, offset + BLOCK);
+    if (block.every((byte) => byte === 0)) return; // the closing blocks
+    const field = (start: number, length: number) => block.toString('utf8', start, start + length).replace(/\0[^]*$/, '');
+    const name = field(0, 100).replace(/\/$/, '');
+    const mode = parseInt(field(100, 8), 8);
+    const size = parseInt(field(124, 12), 8);
+    const modified = new Date(parseInt(field(136, 12), 8) * 1000);
+    const kind = field(156, 1);
+    offset += BLOCK;
+    if (kind === '5') {
+      yield { name, kind: 'directory', mode, modified };
+    } else if (kind === '0') {
+      if (offset + size > bytes.length) throw new Error(`A tar archive that ends inside ${name}`);
+      yield { name, kind: 'file', data: bytes.subarray(offset, offset + size), mode, modified };
+      offset += Math.ceil(size / BLOCK) * BLOCK;
+    } else {
+      throw new Error(`A tar entry of a kind this reader does not take (${JSON.stringify(kind)}): ${name}`);
+    }
+  }
 }
