@@ -61,7 +61,7 @@ embeddedOnly("the daily VACUUM reaches every table of the database, PostgreSQL's
   expect((await connection.pglite!.query(unvacuumedCatalogs)).rows).toEqual([]);
 });
 
-embeddedOnly('a backup holds what was written before it, and npm run restore puts exactly that back', async () => {
+embeddedOnly('a backup holds what was written before it, and npm run restore puts exactly that back; one that fails leaves the current database in place', async () => {
   const owner = await createUser({ name: 'Anna Muster' });
   await createRecipe(owner, { title: 'Vor der Sicherung' });
   // What a process stopped while writing a backup leaves behind goes with the next one.
@@ -72,20 +72,35 @@ embeddedOnly('a backup holds what was written before it, and npm run restore put
   expect(await listBackups(dataDir)).toEqual([path.basename(file)]);
   await createRecipe(owner, { title: 'Nach der Sicherung' });
   await connection.close();
+  const databaseFolders = async () => (await readdir(dataDir)).filter((name) => name.startsWith('db'));
 
-  const restore = spawn(process.execPath, ['scripts/restore.ts', file], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  restore.stdout.on('data', (chunk: Buffer) => (output += chunk));
-  restore.stderr.on('data', (chunk: Buffer) => (output += chunk));
-  const code = await new Promise((resolve) => restore.on('close', resolve));
-  expect(code, output).toBe(0);
-  expect(output).toContain(`Restored ${file}`);
+  // A restore that fails half-way (a file that is no backup) leaves the current database in place.
+  const broken = path.join(dataDir, 'kaputt.tar.gz');
+  await writeFile(broken, 'keine Sicherung');
+  const failed = await restore(broken);
+  expect(failed.code, failed.output).toBe(1);
+  expect((await databaseFolders()).filter((name) => name !== 'db.restoring')).toEqual(['db']);
 
-  const restored = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'db') });
+  const restored = await restore(file);
+  expect(restored.code, restored.output).toBe(0);
+  expect(restored.output).toContain(`Restored ${file}`);
+  expect(await databaseFolders()).toEqual(['db', expect.stringMatching(/^db\.before-restore-/)]);
+
+  const database = await openDatabase({ engine: 'pglite', dataDir: path.join(dataDir, 'db') });
   try {
-    const { rows } = await restored.pglite!.query<{ title: string }>('select title from recipes order by title');
+    const { rows } = await database.pglite!.query<{ title: string }>('select title from recipes order by title');
     expect(rows.map((row) => row.title)).toEqual(['Vor der Sicherung']);
   } finally {
-    await restored.close();
+    await database.close();
   }
 });
+
+/** `npm run restore <file>` on the test's DATA_DIR. */
+async function restore(file: string) {
+  const child = spawn(process.execPath, ['scripts/restore.ts', file], { env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  return { code, output };
+}
