@@ -114,11 +114,12 @@ async function makeDatabaseFolder(dataDir: string, imageFile: string | undefined
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
   const building = `${dataDir}.new`;
   rmSync(building, { recursive: true, force: true });
+  mkdirSync(path.dirname(building), { recursive: true });
   const image = imageFile ? readImage(imageFile) : undefined;
   if (image) {
     writeDirectoryTree(building, tarEntries(gunzipSync(image)));
   } else {
-    mkdirSync(building, { recursive: true });
+    mkdirSync(building);
     await (await PGlite.create({ dataDir: building })).close();
   }
   // Replaces an empty folder too; one with files in it (but no database) stops the start.

@@ -43,10 +43,11 @@ export async function readDirectoryTree(root: string): Promise<DataDirEntry[]> {
  * modes. At start-up, before anything else waits for the thread: written at once.
  */
 export function writeDirectoryTree(root: string, entries: Iterable<DataDirEntry>) {
-  mkdirSync(root);
+  const base = path.resolve(root);
+  mkdirSync(base);
   for (const entry of entries) {
-    const target = path.join(root, ...entry.name.split('/'));
-    if (!target.startsWith(root + path.sep)) throw new Error(`A path outside the folder: ${entry.name}`);
+    const target = path.resolve(base, ...entry.name.split('/'));
+    if (!target.startsWith(base + path.sep)) throw new Error(`A path outside the folder: ${entry.name}`);
     if (entry.kind === 'directory') mkdirSync(target, { mode: entry.mode & 0o7777 });
     else writeFileSync(target, entry.data, { mode: entry.mode & 0o7777 });
   }

@@ -57,7 +57,12 @@ test('an archive cut short, or with a kind of entry tarPieces never writes, is r
   expect(() => [...tarEntries(link)]).toThrow('A tar entry of a kind this reader does not take ("2"): PG_VERSION');
 });
 
-test('an entry whose path leads out of the folder is not written', async () => {
+test('an entry whose path leads out of the folder is not written; a folder named relatively takes its entries', async () => {
   const target = path.join(await newFolder(), 'copy');
   expect(() => writeDirectoryTree(target, [file('../outside', 'nein')])).toThrow('A path outside the folder: ../outside');
+
+  // DATA_DIR is ./data unless set.
+  const relative = `./${path.relative(process.cwd(), path.join(await newFolder(), 'relative'))}`;
+  writeDirectoryTree(relative, [file('PG_VERSION', '17\n')]);
+  expect(await readFile(path.join(relative, 'PG_VERSION'), 'utf8')).toBe('17\n');
 });
