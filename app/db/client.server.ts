@@ -115,24 +115,14 @@ async function makeDatabaseFolder(dataDir: string, imageFile: string | undefined
   const building = `${dataDir}.new`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(path.dirname(building), { recursive: true });
-  const image = imageFile ? readImage(imageFile) : undefined;
-  if (image) {
-    writeDirectoryTree(building, tarEntries(gunzipSync(image)));
+  if (imageFile && existsSync(imageFile)) {
+    writeDirectoryTree(building, tarEntries(gunzipSync(readFileSync(imageFile))));
   } else {
     mkdirSync(building);
     await (await PGlite.create({ dataDir: building })).close();
   }
   // Replaces an empty folder too; one with files in it (but no database) stops the start.
   renameSync(building, dataDir);
-}
-
-function readImage(file: string) {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
 }
 
 /**
