@@ -113,7 +113,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       >
         <DeleteAccountForm actionData={answer} email={email} />
       </SettingsSection>
-      {unsaved.changed && <LeaveGuard shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />}
+      <LeaveGuard changes={unsaved.changes} shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />
     </Stack>
   );
 }

@@ -352,6 +352,23 @@ test('leaving a changed form asks first (its links, the floating button, the bac
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('on a slow device, a link clicked right after typing still asks', async ({ openPage }) => {
+  const recipe = await createRecipe(anna, { title: 'Birchermüesli' });
+  const page = await openPage('desktop');
+  await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
+  await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
+  await expect(page.getByRole('heading', { name: 'Bearbeite dein Rezept' })).toBeVisible();
+  // Typing on a device ten times slower than this machine: the question must be in place before the
+  // next click, not only once the form has rendered again.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+  await page.getByLabel('Titel').fill('Birchermüesli mit Beeren');
+  await page.getByRole('link', { name: 'Abbrechen' }).click();
+  await expect(page.getByRole('dialog', { name: LEAVE_QUESTION })).toBeVisible();
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(page).toHaveURL(`/edit/${recipe.id}`);
+});
+
 test('a full ingredient list says so when one more is added, and keeps what was typed', async ({ openPage }) => {
   const sixty = Array.from({ length: 60 }, (_, i) => ({ name: `Zutat ${i + 1}`, amount: '1 g' }));
   const recipe = await createRecipe(anna, { title: 'Sechzig Zutaten', ingredients: sixty });

@@ -10,7 +10,7 @@
 // The account page's forms stay on the page after a save, and each saved form
 // shows what it saved (or starts empty again): there a change counts while a
 // field differs from what the page showed by itself (`untilSaved`).
-import { startTransition, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useBeforeUnload, useNavigation, type BlockerFunction } from 'react-router';
 
 type Options = {
@@ -28,22 +28,15 @@ type Options = {
  * and change event in it counts, and so does `markChanged()` for what changes without one (an
  * ingredient added with a button, a picture uploaded or removed). `markSent()` from the form's
  * onSubmit, once the submission goes, keeps the browser's question away from a page load the answer
- * may bring (a new build's reload). `changed` turns true at the first change: from then on the form
- * renders a LeaveGuard with `shouldBlock`, which holds the navigations away.
+ * may bring (a new build's reload). The form renders a LeaveGuard with `changes` and `shouldBlock`:
+ * from the first change on it holds the navigations away.
  */
 export function useUnsavedChanges(ref: RefObject<HTMLElement | null>, { untilSaved = false }: Options = {}) {
-  const touched = useRef(false);
-  const [hasChanges, setHasChanges] = useState(false);
+  const [changes] = useState(createChangeFlag);
   const sending = useRef(false);
   const navigation = useNavigation();
-  const unsaved = useCallback(() => touched.current && (!untilSaved || hasEditedFields(ref.current)), [ref, untilSaved]);
-  const markChanged = useCallback(() => {
-    if (touched.current) return;
-    touched.current = true;
-    // Not urgent, and not before the field's own handler: this listener on the form runs before
-    // React's, and a render in between would set a controlled field back to its old value.
-    startTransition(() => setHasChanges(true));
-  }, []);
+  const unsaved = useCallback(() => changes.isRaised() && (!untilSaved || hasEditedFields(ref.current)), [changes, ref, untilSaved]);
+  const markChanged = changes.raise;
 
   useEffect(() => {
     const form = ref.current;
@@ -78,10 +71,37 @@ export function useUnsavedChanges(ref: RefObject<HTMLElement | null>, { untilSav
   );
 
   return {
-    changed: hasChanges,
+    changes,
     shouldBlock,
     markChanged,
     markSent: () => void (sending.current = true),
+  };
+}
+
+/** Whether the form has changed yet, for LeaveGuard to subscribe to. */
+export type ChangeFlag = ReturnType<typeof createChangeFlag>;
+
+/**
+ * A flag raised at the first change, outside React's state: its one subscriber, LeaveGuard,
+ * re-renders at once and alone, so its blocker is in place before the next click. A state of the
+ * form's would re-render the whole form: urgently, that render would come between this listener on
+ * the form and React's own and set a controlled field back to its old value; as a transition, a
+ * busy phone finished it only after a click on a link had gone unasked.
+ */
+function createChangeFlag() {
+  let raised = false;
+  const listeners = new Set<() => void>();
+  return {
+    isRaised: () => raised,
+    raise() {
+      if (raised) return;
+      raised = true;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
   };
 }
 

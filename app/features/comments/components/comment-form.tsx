@@ -118,7 +118,7 @@ export function CommentForm({ displayName, result, ownRecipe = false, ratedBefor
           </div>
         </Stack>
       </Form>
-      {unsaved.changed && <LeaveGuard shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />}
+      <LeaveGuard changes={unsaved.changes} shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />
     </Paper>
   );
 }

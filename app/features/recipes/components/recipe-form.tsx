@@ -188,7 +188,7 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
           </Stack>
         </Stack>
       </Form>
-      {unsaved.changed && <LeaveGuard shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />}
+      <LeaveGuard changes={unsaved.changes} shouldBlock={unsaved.shouldBlock} Dialog={UnsavedChangesDialog} />
     </Paper>
   );
 }
