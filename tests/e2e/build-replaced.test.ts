@@ -6,7 +6,7 @@
 // which renders the comment form, a part the server loads on demand.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { accounts } from '../../app/db/schema/auth.ts';
 import { openScriptDatabase } from '../../scripts/open-database.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { sessionCookie, testPasswordHash } from '../support/accounts.ts';
+import { copyFolder } from '../support/copy-folder.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let appDir: string;
@@ -36,7 +37,7 @@ beforeAll(async () => {
   } finally {
     await close();
   }
-  for (const entry of ['server.js', 'package.json', 'server', 'build', 'drizzle']) await cp(path.join(root, entry), path.join(appDir, entry), { recursive: true });
+  for (const entry of ['server.js', 'package.json', 'server', 'build', 'drizzle']) await copyFolder(path.join(root, entry), path.join(appDir, entry));
   await symlink(path.join(root, 'node_modules'), path.join(appDir, 'node_modules'));
 });
 

@@ -15,7 +15,7 @@
 // choices (the machine's timing still varies).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { comments, recipes } from '../../app/db/schema/recipes.ts';
 import { openScriptDatabase } from '../../scripts/open-database.ts';
 import { createRecipe, createUser } from '../support/factories.ts';
 import { sessionCookie, testPasswordHash } from '../support/accounts.ts';
+import { copyFolder } from '../support/copy-folder.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SEED = Number(process.env.CRASH_SEED ?? 20_240_917);
@@ -312,7 +313,7 @@ async function check(db: Database, label: string) {
 /** Copies the database directory as the kill left it (nothing runs on it now). */
 async function copyAfterKill(kill: number) {
   const image = path.join(scratchDir, `db-after-kill-${kill}`);
-  await cp(path.join(dataDir, 'db'), image, { recursive: true });
+  await copyFolder(path.join(dataDir, 'db'), image);
   return image;
 }
 

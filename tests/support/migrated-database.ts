@@ -4,17 +4,18 @@
 // which it then opens and migrates (nothing left to do) as on any later start. The integration
 // tests' databases in memory start from an image of one.
 import { createHash, randomUUID } from 'node:crypto';
-import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../app/db/client.server.ts';
 import { migrate } from '../../app/db/migrate.server.ts';
+import { copyFolder } from './copy-folder.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Copies a migrated PGlite database to `target` (the app's `DATA_DIR/db`). */
 export async function copyMigratedDatabase(target: string) {
-  await cp(await migratedTemplate(), target, { recursive: true });
+  await copyFolder(await migratedTemplate(), target);
 }
 
 /**
