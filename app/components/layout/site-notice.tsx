@@ -28,9 +28,26 @@ export function SiteNotice({ notice }: { notice: Notice | null }) {
   return <NoticeBar text={notice.text} onClose={close} />;
 }
 
-function NoticeBar({ text, onClose, floating = false }: { text: string | undefined; onClose: () => void; floating?: boolean }) {
+type NoticeBarProps = {
+  text: string | undefined;
+  onClose: () => void;
+  floating?: boolean;
+  /** The floating notice's: a pointer over it or the focus in it holds it. */
+  onHold?: (holder: Holder, holding: boolean) => void;
+};
+
+type Holder = 'pointer' | 'focus';
+
+function NoticeBar({ text, onClose, floating = false, onHold }: NoticeBarProps) {
   return (
-    <div role="status" className={floating ? `${styles.notice} ${styles.floating}` : styles.notice}>
+    <div
+      role="status"
+      className={floating ? `${styles.notice} ${styles.floating}` : styles.notice}
+      onPointerEnter={onHold && (() => onHold('pointer', true))}
+      onPointerLeave={onHold && (() => onHold('pointer', false))}
+      onFocus={onHold && (() => onHold('focus', true))}
+      onBlur={onHold && ((event) => event.currentTarget.contains(event.relatedTarget) || onHold('focus', false))}
+    >
       <p className={styles.text}>{text}</p>
       <button type="button" className={styles.close} aria-label="Hinweis schliessen" onClick={onClose}>
         ×
@@ -42,17 +59,25 @@ function NoticeBar({ text, onClose, floating = false }: { text: string | undefin
 /**
  * Over the page: its text goes into the live region once the region is there (one that comes
  * with its text is often not read out, and the focus moves at the same moment), and it goes by
- * itself after a while, so that it does not keep covering the header.
+ * itself after a while, so that it does not keep covering the header. Not while the pointer is over
+ * it or the focus in it: the reader is still reading, or about to close it (WCAG's timing
+ * adjustable); it waits its full time again once they have left.
  */
 function FloatingNotice({ text, onClose }: { text: string; onClose: () => void }) {
   const [said, setSaid] = useState(false);
+  const [holders, setHolders] = useState<Record<Holder, boolean>>({ pointer: false, focus: false });
+  const held = holders.pointer || holders.focus;
   useEffect(() => {
     const frame = requestAnimationFrame(() => setSaid(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  useEffect(() => {
+    if (held) return;
     const timer = setTimeout(onClose, FLOATING_MS);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [onClose]);
-  return <NoticeBar text={said ? text : undefined} onClose={onClose} floating />;
+    return () => clearTimeout(timer);
+  }, [held, onClose]);
+  const hold = useCallback((holder: Holder, holding: boolean) => {
+    setHolders((current) => (current[holder] === holding ? current : { ...current, [holder]: holding }));
+  }, []);
+  return <NoticeBar text={said ? text : undefined} onClose={onClose} floating onHold={hold} />;
 }
