@@ -22,6 +22,7 @@ import {
   logIn,
   logInAndGo,
   type Account,
+  type TrackedPage,
 } from './support/fixtures.ts';
 
 const test = journeys();
@@ -53,6 +54,18 @@ async function fillOneIngredientRecipe(page: Page, title: string) {
   await page.getByLabel('Portionen').fill('für 4 Personen');
   await addIngredient(page, 'Moitié-moitié', '800 g');
   await page.getByLabel('Zubereitung').fill('Käse schmelzen.');
+}
+
+/**
+ * Anna's new recipe, its page signed in, then its form through the page's link (so the back button
+ * has a page of the site to go to).
+ */
+async function editFromItsPage(page: TrackedPage, title: string) {
+  const recipe = await createRecipe(anna, { title });
+  await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
+  await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
+  await expect(page.getByRole('heading', { name: 'Bearbeite dein Rezept' })).toBeVisible();
+  return recipe;
 }
 
 const ingredientList = (page: Page) => page.getByRole('list', { name: 'Zutatenliste' });
@@ -292,12 +305,8 @@ test('an ingredient is changed in place: it keeps its row; Escape, or an emptied
 });
 
 test('leaving a changed form asks first (its links, the floating button, the back button): "Weiter bearbeiten" keeps what was typed, "Verlassen" goes; reloading asks the browser\'s question', async ({ openPage }) => {
-  const recipe = await createRecipe(anna, { title: 'Apfel-Müesli' });
   const page = await openPage('desktop');
-  // From the recipe to its form in the page: the back button then has a page of the site to go to.
-  await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
-  await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
-  await expect(page.getByRole('heading', { name: 'Bearbeite dein Rezept' })).toBeVisible();
+  const recipe = await editFromItsPage(page, 'Apfel-Müesli');
   await page.getByLabel('Titel').fill('Apfel-Müesli mit Haselnüssen');
 
   const question = page.getByRole('dialog', { name: LEAVE_QUESTION });
@@ -353,11 +362,8 @@ test('leaving a changed form asks first (its links, the floating button, the bac
 });
 
 test('on a slow device, a link clicked right after typing still asks', async ({ openPage }) => {
-  const recipe = await createRecipe(anna, { title: 'Birchermüesli' });
   const page = await openPage('desktop');
-  await logInAndGo(page, `/detail/${recipe.id}`, anna.email);
-  await page.getByRole('link', { name: 'Rezept bearbeiten' }).click();
-  await expect(page.getByRole('heading', { name: 'Bearbeite dein Rezept' })).toBeVisible();
+  const recipe = await editFromItsPage(page, 'Birchermüesli');
   // Typing on a device ten times slower than this machine: the question must be in place before the
   // next click, not only once the form has rendered again.
   const devtools = await page.context().newCDPSession(page);
