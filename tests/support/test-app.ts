@@ -54,8 +54,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     dataDir,
     renderThread,
     stop: async () => {
-      await new Promise((resolve) => server.close(resolve));
+      // A test that read only an answer's headers leaves its connection busy: closing waits for it.
+      const closed = new Promise((resolve) => server.close(resolve));
       server.closeAllConnections();
+      await closed;
       await shutdown();
       await rm(dataDir, { recursive: true, force: true });
     },
