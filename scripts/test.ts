@@ -1,8 +1,8 @@
-// `npm test`: everything CI runs, in order — types, lint, the integration
-// tests on PGlite and on PostgreSQL, the tests against the running server,
-// then the browser journeys (Playwright). Ends with
+// `npm test`: everything CI runs, in order — types and lint (side by side),
+// the integration tests on PGlite and on PostgreSQL, the tests against the
+// running server, then the browser journeys (Playwright). Ends with
 // one summary line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,30 @@ function run(label: string, command: string, args: string[], env: Record<string,
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) ok = false;
   return result.status === 0;
+}
+
+/**
+ * Runs the checks at once (each on one core: the type check and the lint each take about 15-20 s) and
+ * prints each one's output whole when it ends, so the two never interleave.
+ */
+async function runSideBySide(checks: Array<{ label: string; command: string; args: string[] }>) {
+  await Promise.all(
+    checks.map(
+      ({ label, command, args }) =>
+        new Promise<void>((resolve) => {
+          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (status) => {
+            console.log(`\n▶ ${label}`);
+            process.stdout.write(Buffer.concat(output));
+            if (status !== 0) ok = false;
+            resolve();
+          });
+        }),
+    ),
+  );
 }
 
 function vitest(project: string) {
@@ -49,8 +73,10 @@ function playwright() {
   }
 }
 
-run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
-run('lint', 'npm', ['run', '--silent', 'lint']);
+await runSideBySide([
+  { label: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { label: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+]);
 vitest('integration');
 vitest('postgres');
 vitest('e2e');
