@@ -32,6 +32,7 @@ async function runSideBySide(checks: Array<{ label: string; command: string; arg
           const output: Buffer[] = [];
           child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
           child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`))); // not started; 'close' follows
           child.on('close', (status) => {
             console.log(`\n▶ ${label}`);
             process.stdout.write(Buffer.concat(output));
