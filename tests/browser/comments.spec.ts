@@ -450,6 +450,34 @@ test('a written comment is not left behind unasked; other servings and a deleted
   expect(jsErrors(page)).toEqual([]);
 });
 
+test('a deleted comment leaves the list with its message: the form below stays where it is when the page’s new data comes', async ({ openPage }) => {
+  const recipe = await annasRecipeWithComments('Bündner Gerstensuppe');
+  const page = await openPage('desktop');
+  await logInAndGo(page, recipe.path, beat.email);
+  // The page's data after the deletion (a GET of the same address as the deletion's POST) is held back.
+  let releaseData!: () => void;
+  const dataReleased = new Promise<void>((resolve) => (releaseData = resolve));
+  await page.route(/\.data(\?|$)/, async (route) => {
+    if (route.request().method() === 'GET') await dataReleased;
+    await route.continue();
+  });
+  const comments = page.getByRole('region', { name: 'Kommentare' });
+  await comments.getByRole('listitem').filter({ hasText: 'Schmeckt wie bei Grossmutter.' }).getByRole('button', { name: 'Kommentar löschen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();
+  await expect(comments.getByRole('status')).toHaveText('Der Kommentar ist gelöscht.');
+  await expect(comments.getByText('Schmeckt wie bei Grossmutter.')).toHaveCount(0);
+  const before = await commentBox(page).boundingBox();
+
+  const dataCame = page.waitForResponse((response) => response.request().method() === 'GET' && response.url().includes('.data'));
+  releaseData();
+  await dataCame;
+  // The new data's average (Chiara's 1 star alone) is on the page: the form has not moved.
+  await expect(page.getByRole('img', { name: 'Bewertung: 1 von 5 Sternen (1 Bewertung)' }).first()).toBeVisible();
+  expect(await commentBox(page).boundingBox()).toEqual(before);
+  await expect(comments.getByText('Günstige Uhren auf www.uhren.example')).toBeVisible();
+  expect(jsErrors(page)).toEqual([]);
+});
+
 test('signed in, "Zum Rezept" jumps to the ingredients without a console warning: the leave question waits for a written comment', async ({ openPage }) => {
   const recipe = await annasRecipeWithComments('Basler Läckerli');
   const page = await openPage('mobile');

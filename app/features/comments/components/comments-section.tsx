@@ -38,6 +38,9 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
   const createResult = result?.intent === 'create-comment' ? result : undefined;
   const deleteError = result?.intent === 'delete-comment' && !result.ok ? result.formError : undefined;
   const deleted = result?.intent === 'delete-comment' && result.ok ? result.commentId : undefined;
+  // A deleted comment leaves the list with its message, not a moment later with the page's new data:
+  // the form below would move under a reader's next click (a star then missed).
+  const comments = deleted ? state.comments.filter((comment) => comment.uid !== deleted) : state.comments;
   const { key, pathname, hash, search } = useLocation();
   // The form starts again from its defaults on another recipe and after a saved comment, whose
   // redirect comes back at the new comment's anchor. Everything else on the page (other servings,
@@ -73,7 +76,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
         </p>
       )}
       <CommentList
-        comments={state.comments}
+        comments={comments}
         // The author, and the recipe's owner for every comment on it (the server checks it again).
         actionsFor={(comment) =>
           user && (comment.authorId === user.id || recipeOwnerId === user.id) ? <DeleteCommentButton recipeId={recipeId} commentId={comment.uid} /> : null
@@ -108,7 +111,7 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
           displayName={displayName(user.name)}
           result={createResult}
           ownRecipe={recipeOwnerId === user.id}
-          ratedBefore={state.comments.some((comment) => comment.authorId === user.id && comment.ratingCounts)}
+          ratedBefore={comments.some((comment) => comment.authorId === user.id && comment.ratingCounts)}
         />
       ) : (
         <Paper className={styles.signInHint}>
