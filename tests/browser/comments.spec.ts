@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import { createComment as postComment } from '../../app/features/comments/comment-mutations.server.ts';
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
+import { expect, holdRequests, holdScripts, hydrated, journeys, logIn, logInAndGo, type Account, type TrackedPage } from './support/fixtures.ts';
 
 const SITE_EMAIL = 'meldungen@chuchiblog.example';
 const test = journeys({ SITE_EMAIL });
@@ -454,13 +454,8 @@ test('a deleted comment leaves the list with its message: the form below stays w
   const recipe = await annasRecipeWithComments('Bündner Gerstensuppe');
   const page = await openPage('desktop');
   await logInAndGo(page, recipe.path, beat.email);
-  // The page's data after the deletion (a GET of the same address as the deletion's POST) is held back.
-  let releaseData!: () => void;
-  const dataReleased = new Promise<void>((resolve) => (releaseData = resolve));
-  await page.route(/\.data(\?|$)/, async (route) => {
-    if (route.request().method() === 'GET') await dataReleased;
-    await route.continue();
-  });
+  // The page's data after the deletion is held back (not the deletion, a POST to the same address).
+  const releaseData = await holdRequests(page, /\.data(\?|$)/, { method: 'GET' });
   const comments = page.getByRole('region', { name: 'Kommentare' });
   await comments.getByRole('listitem').filter({ hasText: 'Schmeckt wie bei Grossmutter.' }).getByRole('button', { name: 'Kommentar löschen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Löschen' }).click();

@@ -175,14 +175,15 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Holds back every request of `page` that matches, until the returned function is called: a slow
- * answer, so that what shows while it is on the way can be seen (a fixed delay could run out first).
+ * Holds back every request of `page` that matches (of one method only, if `method` is given: route data
+ * is read with GET and sent with POST to the same address), until the returned function is called: a
+ * slow answer, so that what shows while it is on the way can be seen (a fixed delay could run out first).
  */
-export async function holdRequests(page: Page, requests: string | RegExp) {
+export async function holdRequests(page: Page, requests: string | RegExp, { method }: { method?: string } = {}) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(requests, async (route) => {
-    await released;
+    if (!method || route.request().method() === method) await released;
     await route.continue();
   });
   return release;
