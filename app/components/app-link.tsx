@@ -9,6 +9,8 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: AppPath;
   replace?: boolean;
   preventScrollReset?: boolean;
+  /** History state for the page it opens, as React Router's <Link state>: in the browser only, never in the href. */
+  state?: unknown;
   ref?: Ref<HTMLAnchorElement>;
 };
 
@@ -20,7 +22,7 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * signed-in page's render (bench/RESULTS.md, "Links"). Ours are paths from the
  * root, so the href is the path itself.
  */
-export function AppLink({ to, replace, preventScrollReset, target, onClick, ...rest }: Props) {
+export function AppLink({ to, replace, preventScrollReset, state, target, onClick, ...rest }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -29,7 +31,7 @@ export function AppLink({ to, replace, preventScrollReset, target, onClick, ...r
     event.preventDefault();
     // As React Router's <Link>: the address already shown is replaced, not added to the history.
     const here = `${location.pathname}${location.search}${location.hash}`;
-    void navigate(to, { replace: replace ?? here === to, preventScrollReset });
+    void navigate(to, { replace: replace ?? here === to, preventScrollReset, state });
   };
   return <a {...rest} href={to} target={target} onClick={follow} />;
 }

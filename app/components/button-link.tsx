@@ -10,7 +10,7 @@ type Props = {
   /** A name for screen readers when the visible text alone says too little (one "Melden" per comment). */
   'aria-label'?: string;
   children: ReactNode;
-} & ({ to: AppPath; rel?: string } | { href: string; target?: string; rel?: string; download?: boolean });
+} & ({ to: AppPath; rel?: string; state?: unknown } | { href: string; target?: string; rel?: string; download?: boolean });
 
 /**
  * A link that looks like MUI's Button, without its JavaScript (ButtonBase and
@@ -26,7 +26,7 @@ export function ButtonLink({ variant, size = 'medium', startIcon, className, 'ar
     </>
   );
   return 'to' in target ? (
-    <AppLink to={target.to} rel={target.rel} className={classes} aria-label={label}>
+    <AppLink to={target.to} rel={target.rel} state={target.state} className={classes} aria-label={label}>
       {content}
     </AppLink>
   ) : (

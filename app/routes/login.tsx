@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect, useLocation } from 'react-router';
 import type { Route } from './+types/login';
 import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
 import { MESSAGES } from '../features/accounts/account-schemas.ts';
@@ -8,7 +8,9 @@ import { getSessionUser, safeRedirectPath } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
 import { pageMeta } from '../utils/meta.ts';
+import { returnPathFrom } from '../utils/return-after-login.ts';
 import { NOINDEX } from '../utils/seo.ts';
+import { useHydrated } from '../utils/use-hydrated.ts';
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const signUp = loaderData?.mode === 'signup';
@@ -62,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, redirectTo, notice, reason } = loaderData;
+  // The page the header's Login was clicked on, from the history state the server never sees: read once hydrated.
+  const { state } = useLocation();
+  const cameFrom = useHydrated() ? returnPathFrom(state) : '';
   // key: switching modes starts with a fresh form.
-  return <LoginForm key={mode} mode={mode} redirectTo={redirectTo} notice={notice} reason={reason} actionData={actionData} />;
+  return <LoginForm key={mode} mode={mode} redirectTo={redirectTo || cameFrom} notice={notice} reason={reason} actionData={actionData} />;
 }

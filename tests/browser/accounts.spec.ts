@@ -314,6 +314,28 @@ test('redirects: signed out to /login and back, signed in away from /login; FAB 
   await expect(plain.getByRole('link', { name: 'Rezept erfassen' })).toHaveCount(0);
 });
 
+test("the header's Login comes back to the page it was clicked on, its link and the login's address plain /login", async ({ openPage }) => {
+  const user = await createAccount('Vreni Muster');
+  const recipe = await createRecipe(user, { title: 'Zürcher Geschnetzeltes' });
+  const page = await openPage('mobile');
+  await page.goto(`/detail/${recipe.id}?portionen=6`);
+  await hydrated(page);
+  const login = page.getByRole('banner').getByRole('link', { name: 'Login' });
+  await expect(login).toHaveAttribute('href', '/login');
+  await login.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+  await expect(page).toHaveURL('/login');
+  // The way back is in the history entry: it outlasts a reload, which the server renders without it.
+  await page.reload();
+  await hydrated(page);
+  await logIn(page, user.email);
+  await expect(page).toHaveURL(`/detail/${recipe.id}?portionen=6`);
+  // Signed in: the account control instead of Login, and the own recipe's controls.
+  await expect(page.getByTitle('Open')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rezept löschen' })).toBeVisible();
+  expect(jsErrors(page)).toEqual([]);
+});
+
 test('without JavaScript, sign-up and the reset mail say up front that they need it; the password toggle, which could not toggle, is not there', async ({ openPage }) => {
   const plain = await openPage('mobile', { javaScriptEnabled: false });
   const needsJavaScript = /braucht es JavaScript: Die Sicherheitsprüfung gegen Spam-Roboter läuft in deinem Browser/;

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { safeRedirectPath } from '../../app/lib/auth.server.ts';
+import { loginLinkState, returnPathFrom } from '../../app/utils/return-after-login.ts';
 
 test('local paths are kept as they are', () => {
   expect(safeRedirectPath('/profile')).toBe('/profile');
@@ -21,5 +22,18 @@ test('anything that could leave the site falls back', () => {
     42,
   ]) {
     expect(safeRedirectPath(value, '/start'), JSON.stringify(value)).toBe('/start');
+  }
+});
+
+test("the header Login's history state leads back to the page it was clicked on, not to an account page", () => {
+  expect(returnPathFrom(loginLinkState('/detail/abc', '?portionen=6'))).toBe('/detail/abc?portionen=6');
+  expect(returnPathFrom(loginLinkState('/tags/S%C3%BCss', '?seite=2'))).toBe('/tags/S%C3%BCss?seite=2');
+  // Home is where a login goes anyway; the account pages are no place to come back to.
+  for (const pathname of ['/', '/login', '/forgot', '/reset-password', '/verify-email']) {
+    expect(returnPathFrom(loginLinkState(pathname, '?modus=registrieren')), pathname).toBe('');
+  }
+  // No state (the page opened by its address, or without JavaScript), or a state of another kind.
+  for (const state of [null, undefined, {}, { returnTo: 42 }, { returnTo: 'https://boese.example/' }, { returnTo: '//boese.example/' }]) {
+    expect(returnPathFrom(state), JSON.stringify(state)).toBe('');
   }
 });

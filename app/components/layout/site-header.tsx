@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { loginLinkState } from '../../utils/return-after-login.ts';
 import { AppLink } from '../app-link.tsx';
 import { ButtonLink } from '../button-link.tsx';
 import { CategoryNav } from './category-nav.tsx';
@@ -7,6 +9,7 @@ import styles from './site-layout.module.css';
 
 /** Logo bar, then a dark bar with the categories, the search and the account control. */
 export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
+  const { pathname, search } = useLocation();
   return (
     <header data-print="hide">
       <div className={styles.logoBar}>
@@ -23,7 +26,7 @@ export function SiteHeader({ accountControl }: { accountControl?: ReactNode }) {
             <div className={styles.toolbarEnd}>
               <HeaderSearch />
               {accountControl ?? (
-                <ButtonLink to="/login" variant="outlinedOnDark">
+                <ButtonLink to="/login" state={loginLinkState(pathname, search)} variant="outlinedOnDark">
                   Login
                 </ButtonLink>
               )}
