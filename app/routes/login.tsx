@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { redirect, useLocation } from 'react-router';
 import type { Route } from './+types/login';
 import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
@@ -64,9 +65,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { mode, redirectTo, notice, reason } = loaderData;
-  // The page the header's Login was clicked on, from the history state the server never sees: read once hydrated.
-  const { state } = useLocation();
-  const cameFrom = useHydrated() ? returnPathFrom(state) : '';
+  const cameFrom = useHeaderLoginOrigin();
   // key: switching modes starts with a fresh form.
   return <LoginForm key={mode} mode={mode} redirectTo={redirectTo || cameFrom} notice={notice} reason={reason} actionData={actionData} />;
+}
+
+/**
+ * The page the header's Login was clicked on, from the history state the server never sees (so read once
+ * hydrated). Kept for the page's life: a refused attempt's answer comes with a history entry of its own.
+ */
+function useHeaderLoginOrigin() {
+  const { state } = useLocation();
+  const fromState = useHydrated() ? returnPathFrom(state) : '';
+  const [kept, keep] = useState(fromState);
+  if (fromState && fromState !== kept) keep(fromState);
+  return fromState || kept;
 }

@@ -328,6 +328,9 @@ test("the header's Login comes back to the page it was clicked on, its link and 
   // The way back is in the history entry: it outlasts a reload, which the server renders without it.
   await page.reload();
   await hydrated(page);
+  // And a refused attempt, whose answer comes with a history entry of its own.
+  await logIn(page, user.email, 'falsch-geraten-1');
+  await expect(page.getByText('Benutzername oder Passwort falsch!')).toBeVisible();
   await logIn(page, user.email);
   await expect(page).toHaveURL(`/detail/${recipe.id}?portionen=6`);
   // Signed in: the account control instead of Login, and the own recipe's controls.
