@@ -15,7 +15,8 @@ export function loginLinkState(pathname: string, search: string): ReturnState {
 /** The page to go back to after signing in, from the login page's history state; '' for none. The server checks it again. */
 export function returnPathFrom(state: unknown): string {
   const returnTo = (state as Partial<ReturnState> | null)?.returnTo;
-  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//')) return '';
+  // As the server's check: a path of this site, never '//host' or a backslash (which URLs read as a slash).
+  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(returnTo)) return '';
   const { pathname } = new URL(returnTo, 'http://chuchiblog.invalid');
   return ACCOUNT_PAGES.includes(pathname) || pathname === '/' ? '' : returnTo;
 }

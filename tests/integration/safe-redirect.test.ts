@@ -33,7 +33,7 @@ test("the header Login's history state leads back to the page it was clicked on,
     expect(returnPathFrom(loginLinkState(pathname, '?modus=registrieren')), pathname).toBe('');
   }
   // No state (the page opened by its address, or without JavaScript), or a state of another kind.
-  for (const state of [null, undefined, {}, { returnTo: 42 }, { returnTo: 'https://boese.example/' }, { returnTo: '//boese.example/' }]) {
+  for (const state of [null, undefined, {}, { returnTo: 42 }, { returnTo: 'https://boese.example/' }, { returnTo: '//boese.example/' }, { returnTo: '/\\boese.example' }, { returnTo: '/\\[' }]) {
     expect(returnPathFrom(state), JSON.stringify(state)).toBe('');
   }
 });
