@@ -229,22 +229,6 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 }
 
 /**
- * Only a path on this site may be a redirect target. Browsers drop tabs and
- * newlines and read a backslash as "/", so "/<tab>/evil.example" would leave the site:
- * such characters are refused, and what remains must resolve to our origin.
- */
-export function safeRedirectPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  const base = 'http://chuchiblog.invalid';
-  try {
-    const url = new URL(value, base);
-    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/**
  * The signed-in user, or a redirect to /login that comes back here afterwards.
  * Pass the loader's `url` (the page's address): on client navigations
  * `request.url` is React Router's `.data` address, no page to come back to.

@@ -5,11 +5,12 @@ import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
 import { MESSAGES } from '../features/accounts/account-schemas.ts';
 import { LoginForm } from '../features/accounts/components/login-form.tsx';
 import { COMMENT_FORM_ANCHOR } from '../features/comments/comment-paths.ts';
-import { getSessionUser, safeRedirectPath } from '../lib/auth.server.ts';
+import { getSessionUser } from '../lib/auth.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { returnPathFrom } from '../utils/return-after-login.ts';
+import { safeRedirectPath } from '../utils/safe-redirect.ts';
 import { NOINDEX } from '../utils/seo.ts';
 import { useHydrated } from '../utils/use-hydrated.ts';
 

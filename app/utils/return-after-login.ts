@@ -1,6 +1,7 @@
 // The header's "Login" keeps its href, /login, and carries the page it was clicked on in the browser's
 // history state instead: after signing in, the reader is back on that recipe or list, not on the home
 // page. (Without JavaScript there is no such state, and the login goes home as before.)
+import { safeRedirectPath } from './safe-redirect.ts';
 
 /** The account pages a signed-out reader passes through: coming back to them after signing in makes no sense. */
 const ACCOUNT_PAGES = ['/login', '/forgot', '/reset-password', '/verify-email'];
@@ -14,9 +15,7 @@ export function loginLinkState(pathname: string, search: string): ReturnState {
 
 /** The page to go back to after signing in, from the login page's history state; '' for none. The server checks it again. */
 export function returnPathFrom(state: unknown): string {
-  const returnTo = (state as Partial<ReturnState> | null)?.returnTo;
-  // As the server's check: a path of this site, never '//host' or a backslash (which URLs read as a slash).
-  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(returnTo)) return '';
-  const { pathname } = new URL(returnTo, 'http://chuchiblog.invalid');
+  const returnTo = safeRedirectPath((state as Partial<ReturnState> | null)?.returnTo, '');
+  const pathname = returnTo.replace(/[?#].*$/s, '');
   return ACCOUNT_PAGES.includes(pathname) || pathname === '/' ? '' : returnTo;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { safeRedirectPath } from '../../app/lib/auth.server.ts';
 import { loginLinkState, returnPathFrom } from '../../app/utils/return-after-login.ts';
+import { safeRedirectPath } from '../../app/utils/safe-redirect.ts';
 
 test('local paths are kept as they are', () => {
   expect(safeRedirectPath('/profile')).toBe('/profile');

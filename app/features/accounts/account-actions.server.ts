@@ -6,7 +6,8 @@
 import { isAPIError } from 'better-auth/api';
 import { data, redirect } from 'react-router';
 import { redeemAntiBotPayload } from '../../lib/anti-bot.server.ts';
-import { authHeaders, getAuth, safeRedirectPath } from '../../lib/auth.server.ts';
+import { authHeaders, getAuth } from '../../lib/auth.server.ts';
+import { safeRedirectPath } from '../../utils/safe-redirect.ts';
 import { getEnv } from '../../lib/env.server.ts';
 import { log } from '../../lib/logger.server.ts';
 import { carryNotice } from '../../lib/notice.server.ts';

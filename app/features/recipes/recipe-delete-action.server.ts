@@ -5,7 +5,8 @@
 import { data, redirect } from 'react-router';
 import { RECIPE_REFUSALS } from './recipe-form-submit.server.ts';
 import { deleteRecipe } from './recipe-mutations.server.ts';
-import { requireUser, safeRedirectPath } from '../../lib/auth.server.ts';
+import { requireUser } from '../../lib/auth.server.ts';
+import { safeRedirectPath } from '../../utils/safe-redirect.ts';
 import { log } from '../../lib/logger.server.ts';
 import { carryNotice } from '../../lib/notice.server.ts';
 import { readFormData } from '../../lib/form-data.server.ts';
