@@ -6,10 +6,11 @@ import { MESSAGES } from '../features/accounts/account-schemas.ts';
 import { LoginForm } from '../features/accounts/components/login-form.tsx';
 import { COMMENT_FORM_ANCHOR } from '../features/comments/comment-paths.ts';
 import { getSessionUser } from '../lib/auth.server.ts';
+import { getEnv } from '../lib/env.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
 import { pageMeta } from '../utils/meta.ts';
-import { returnPathFrom } from '../utils/return-after-login.ts';
+import { returnPathFrom, returnPathFromReferer } from '../utils/return-after-login.ts';
 import { safeRedirectPath } from '../utils/safe-redirect.ts';
 import { NOINDEX } from '../utils/seo.ts';
 import { useHydrated } from '../utils/use-hydrated.ts';
@@ -54,8 +55,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect('/');
   const params = new URL(request.url).searchParams;
   const mode = params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const);
-  const redirectTo = safeRedirectPath(params.get('redirectTo'), '');
-  return { mode, redirectTo, notice: loginNotice(params), reason: reasonFor(redirectTo, mode) };
+  const asked = safeRedirectPath(params.get('redirectTo'), '');
+  // Without JavaScript the header's Login carries no history state: the page it was clicked on is the Referer.
+  const cameFrom = asked ? '' : returnPathFromReferer(request.headers.get('referer'), new URL(getEnv().publicUrl).origin);
+  return { mode, redirectTo: asked || cameFrom, notice: loginNotice(params), reason: reasonFor(asked, mode) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -339,6 +339,22 @@ test("the header's Login comes back to the page it was clicked on, its link and 
   expect(jsErrors(page)).toEqual([]);
 });
 
+test("without JavaScript the header's Login comes back too, after a refused attempt as well", async ({ openPage }) => {
+  const user = await createAccount('Ueli Muster');
+  const recipe = await createRecipe(user, { title: 'Basler Mehlsuppe' });
+  const page = await openPage('mobile', { javaScriptEnabled: false });
+  await page.goto(`/detail/${recipe.id}?portionen=6`);
+  await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+  await expect(page).toHaveURL('/login');
+  // The refused attempt's answer is the login page again, asked for from the login page itself.
+  await logIn(page, user.email, 'falsch-geraten-1');
+  await expect(page.getByText('Benutzername oder Passwort falsch!')).toBeVisible();
+  await logIn(page, user.email);
+  await expect(page).toHaveURL(`/detail/${recipe.id}?portionen=6`);
+  await expect(page.getByRole('link', { name: 'Rezept löschen' })).toBeVisible();
+});
+
 test('without JavaScript, sign-up and the reset mail say up front that they need it; the password toggle, which could not toggle, is not there', async ({ openPage }) => {
   const plain = await openPage('mobile', { javaScriptEnabled: false });
   const needsJavaScript = /braucht es JavaScript: Die Sicherheitsprüfung gegen Spam-Roboter läuft in deinem Browser/;

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { loginLinkState, returnPathFrom } from '../../app/utils/return-after-login.ts';
+import { loginLinkState, returnPathFrom, returnPathFromReferer } from '../../app/utils/return-after-login.ts';
 import { safeRedirectPath } from '../../app/utils/safe-redirect.ts';
 
 test('local paths are kept as they are', () => {
@@ -35,5 +35,19 @@ test("the header Login's history state leads back to the page it was clicked on,
   // No state (the page opened by its address, or without JavaScript), or a state of another kind.
   for (const state of [null, undefined, {}, { returnTo: 42 }, { returnTo: 'https://boese.example/' }, { returnTo: '//boese.example/' }, { returnTo: '/\\boese.example' }, { returnTo: '/\\[' }]) {
     expect(returnPathFrom(state), JSON.stringify(state)).toBe('');
+  }
+});
+
+test("without JavaScript the Referer leads back, if it is a page of this site's own address", () => {
+  const site = 'https://chuchiblog.example';
+  expect(returnPathFromReferer(`${site}/detail/abc?portionen=6`, site)).toBe('/detail/abc?portionen=6');
+  expect(returnPathFromReferer(`${site}/tags/S%C3%BCss?seite=2`, site)).toBe('/tags/S%C3%BCss?seite=2');
+  // The same rules as the history state's: not home, not an account page.
+  for (const pathname of ['/', '/login', '/forgot', '/reset-password', '/verify-email']) {
+    expect(returnPathFromReferer(`${site}${pathname}?modus=registrieren`, site), pathname).toBe('');
+  }
+  // Another site, another scheme or port of this host, none, or no address at all.
+  for (const referer of [null, '', 'https://boese.example/detail/abc', 'http://chuchiblog.example/detail/abc', 'https://chuchiblog.example:8443/detail/abc', 'kein Link', '/detail/abc']) {
+    expect(returnPathFromReferer(referer, site), JSON.stringify(referer)).toBe('');
   }
 });

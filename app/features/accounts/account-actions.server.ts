@@ -105,7 +105,7 @@ async function antiBot(payload: string | undefined, values: Record<string, strin
 
 export async function signIn({ request, form, clientIp }: Client) {
   const input = fields(form);
-  const values = { email: input.email ?? '' };
+  const values = { email: input.email ?? '', redirectTo: safeRedirectPath(input.redirectTo, '') };
   const parsed = signInSchema.safeParse(input);
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const { email, password } = parsed.data;
@@ -132,7 +132,7 @@ export async function signIn({ request, form, clientIp }: Client) {
 
 export async function signUp({ request, form, clientIp }: Client) {
   const input = fields(form);
-  const values = { firstName: input.firstName ?? '', lastName: input.lastName ?? '', email: input.email ?? '' };
+  const values = { firstName: input.firstName ?? '', lastName: input.lastName ?? '', email: input.email ?? '', redirectTo: safeRedirectPath(input.redirectTo, '') };
   const parsed = signUpSchema.safeParse(input);
   if (!parsed.success) return invalid(firstErrors<AccountField>(parsed.error), values);
   const allowed = await consumeRateLimits([{ key: rateLimitKey('sign-up', 'ip', clientIp), rule: rateLimits().signUpPerIp }]);

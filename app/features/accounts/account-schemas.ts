@@ -100,8 +100,12 @@ export function fullName(firstName: string, lastName: string) {
 
 export type AccountField = 'firstName' | 'lastName' | 'email' | 'password' | 'token' | 'currentPassword' | 'newPassword' | 'confirm';
 
-/** What an account action answers when it did not redirect: the form kit's answer (passwords are never sent back) and the flows' extras. */
-export type AccountAnswer = FormAnswer<{ firstName?: string; lastName?: string; email?: string }, AccountField> & {
+/**
+ * What an account action answers when it did not redirect: the form kit's answer (passwords are never sent back) and the flows' extras.
+ * Its values carry `redirectTo` back from a refused login, so that the next try still goes there (without JavaScript the page's
+ * address may not carry it).
+ */
+export type AccountAnswer = FormAnswer<{ firstName?: string; lastName?: string; email?: string; redirectTo?: string }, AccountField> & {
   ok?: boolean;
   /** A success message (the reset mail is on its way). */
   message?: string;

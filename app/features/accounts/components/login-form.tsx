@@ -39,6 +39,8 @@ export function LoginForm({ mode, redirectTo, notice, reason, actionData }: Prop
     antiBot: signUp,
   });
   const values = actionData?.values ?? {};
+  // A refused attempt's answer brings the way on back: the page's address may not carry it.
+  const goOnTo = values.redirectTo || redirectTo;
   const title = signUp ? 'Registrieren' : 'Anmelden';
   return (
     <AuthCard
@@ -54,7 +56,7 @@ export function LoginForm({ mode, redirectTo, notice, reason, actionData }: Prop
       {reason && !notice && !actionData && <Alert severity="info">{reason}</Alert>}
       <Form ref={ref} method="post" noValidate onSubmit={onSubmit} aria-label={title} data-anti-bot={antiBotState}>
         <input type="hidden" name="intent" value={signUp ? 'sign-up' : 'sign-in'} />
-        {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
+        {goOnTo && <input type="hidden" name="redirectTo" value={goOnTo} />}
         {signUp && <AntiBotNeedsJavaScript purpose="Für die Registrierung" />}
         <Stack spacing={2.5}>
           {formError && (
@@ -92,7 +94,7 @@ export function LoginForm({ mode, redirectTo, notice, reason, actionData }: Prop
         <Link component={RouterLink} to="/forgot">
           Passwort vergessen?
         </Link>
-        <Link component={RouterLink} to={loginPath(signUp ? 'login' : 'signup', redirectTo)}>
+        <Link component={RouterLink} to={loginPath(signUp ? 'login' : 'signup', goOnTo)}>
           {signUp ? 'Hast du schon einen Account? Login' : 'Bist du neu hier? Registrieren'}
         </Link>
       </Stack>

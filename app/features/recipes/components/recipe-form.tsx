@@ -153,8 +153,9 @@ export function RecipeForm({ mode, defaultValues, answer }: Props) {
               {formError === SIGNED_OUT && (
                 <>
                   {' '}
-                  {/* A new tab: this one keeps the form. The login's own page would replace it. */}
-                  <a href="/login" target="_blank" rel="noopener">
+                  {/* A new tab: this one keeps the form. The login's own page would replace it. No Referer: the
+                      login would go back to it, a second form; this tab only signs in, and then goes home. */}
+                  <a href="/login" target="_blank" rel="noreferrer">
                     In neuem Tab anmelden
                   </a>
                 </>
