@@ -149,3 +149,33 @@ test.each(readers)('%s: no request to any route ends in a server error', async (
   // The sweep reached real pages, refusals and redirects, not one blanket answer.
   expect([...statuses]).toEqual(expect.arrayContaining([200, 302, 400, 404, 405]));
 }, 120_000);
+
+test('the login page reads its way back from any Referer without failing, and only to a page of this site', async () => {
+  /** The login page's status and the way back in its form ('' for none). */
+  const loginWith = (referer: string) =>
+    new Promise<{ status: number; wayBack: string }>((resolve, reject) => {
+      const request = httpRequest(`${app.url}/login`, { headers: { referer }, agent }, (response) => {
+        let html = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (html += chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, wayBack: /name="redirectTo" value="([^"]*)"/.exec(html)?.[1] ?? '' }));
+      });
+      request.on('error', reject);
+      request.end();
+    });
+  const recipe = `/detail/${recipeId}?portionen=6`;
+  const expected: Array<[referer: string, wayBack: string]> = [
+    [`${app.url}${recipe}`, recipe],
+    ['https://boese.example/detail/x', ''],
+    [`${app.url}//boese.example/x`, ''],
+    [`${app.url}/\\boese.example/x`, ''],
+    ['http://[::1', ''],
+    ['kein Link', ''],
+    ['/detail/x', ''],
+    [`${app.url}/login?modus=registrieren`, ''],
+    [`${app.url}/`, ''],
+    [`${app.url}/${'a'.repeat(6000)}`, `/${'a'.repeat(6000)}`],
+  ];
+  for (const [referer, wayBack] of expected) {
+    expect(await loginWith(referer), referer.slice(0, 80)).toEqual({ status: 200, wayBack });
+  }
+});
