@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { redirect, useLocation } from 'react-router';
 import type { Route } from './+types/login';
 import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
@@ -55,10 +54,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (await getSessionUser(request)) throw redirect('/');
   const params = new URL(request.url).searchParams;
   const mode = params.get('modus') === 'registrieren' ? ('signup' as const) : ('login' as const);
-  const asked = safeRedirectPath(params.get('redirectTo'), '');
+  const redirectTo = safeRedirectPath(params.get('redirectTo'), '');
   // Without JavaScript the header's Login carries no history state: the page it was clicked on is the Referer.
-  const cameFrom = asked ? '' : returnPathFromReferer(request.headers.get('referer'), new URL(getEnv().publicUrl).origin);
-  return { mode, redirectTo: asked || cameFrom, notice: loginNotice(params), reason: reasonFor(asked, mode) };
+  const referredFrom = returnPathFromReferer(request.headers.get('referer'), new URL(getEnv().publicUrl).origin);
+  return { mode, redirectTo, referredFrom, notice: loginNotice(params), reason: reasonFor(redirectTo, mode) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -68,20 +67,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, redirectTo, notice, reason } = loaderData;
-  const cameFrom = useHeaderLoginOrigin();
+  const { mode, redirectTo, referredFrom, notice, reason } = loaderData;
+  const clickedOn = useHeaderLoginOrigin();
+  // The history state before the Referer: a reload of a login reached in the page sends the Referer of the
+  // page's first document, which may name another page. (A refused attempt's answer carries the way on itself.)
+  const wayBack = redirectTo || clickedOn || referredFrom;
   // key: switching modes starts with a fresh form.
-  return <LoginForm key={mode} mode={mode} redirectTo={redirectTo || cameFrom} notice={notice} reason={reason} actionData={actionData} />;
+  return <LoginForm key={mode} mode={mode} redirectTo={wayBack} notice={notice} reason={reason} actionData={actionData} />;
 }
 
-/**
- * The page the header's Login was clicked on, from the history state the server never sees (so read once
- * hydrated). Kept for the page's life: a refused attempt's answer comes with a history entry of its own.
- */
+/** The page the header's Login was clicked on, from the history state the server never sees (so read once hydrated). */
 function useHeaderLoginOrigin() {
   const { state } = useLocation();
-  const fromState = useHydrated() ? returnPathFrom(state) : '';
-  const [kept, keep] = useState(fromState);
-  if (fromState && fromState !== kept) keep(fromState);
-  return fromState || kept;
+  return useHydrated() ? returnPathFrom(state) : '';
 }

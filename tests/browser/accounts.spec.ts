@@ -317,8 +317,10 @@ test('redirects: signed out to /login and back, signed in away from /login; FAB 
 test("the header's Login comes back to the page it was clicked on, its link and the login's address plain /login", async ({ openPage }) => {
   const user = await createAccount('Vreni Muster');
   const recipe = await createRecipe(user, { title: 'Zürcher Geschnetzeltes' });
+  const cameBefore = await createRecipe(user, { title: 'Basler Läckerli' });
   const page = await openPage('mobile');
-  await page.goto(`/detail/${recipe.id}?portionen=6`);
+  // Reached from another recipe: the document's Referer, which a reload of the login sends again, names that one.
+  await page.goto(`/detail/${recipe.id}?portionen=6`, { referer: `${page.site}/detail/${cameBefore.id}` });
   await hydrated(page);
   const login = page.getByRole('banner').getByRole('link', { name: 'Login' });
   await expect(login).toHaveAttribute('href', '/login');
