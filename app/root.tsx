@@ -13,24 +13,15 @@ import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } fro
 import type { Route } from './+types/root';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
-import { lazyComponent } from './components/lazy-component.tsx';
 import { usePlaceLostFocusOnNavigation } from './components/lost-focus.ts';
 import { useOptionalUser } from './features/accounts/use-optional-user.ts';
 import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { getEnv } from './lib/env.server.ts';
 import { takeNotice } from './lib/notice.server.ts';
+import { AccountControl, CreateRecipeFab } from './signed-in-parts.ts';
 import { useNonce } from './utils/nonce.ts';
 import { keepDataWhenOnlyServingsChange } from './utils/servings-param.ts';
-
-// The account menu and the "Rezept erfassen" button are for signed-in readers
-// only: anonymous readers, nearly all traffic, never download them.
-const AccountControl = lazyComponent(() =>
-  import('./features/accounts/components/account-control.tsx').then((module) => module.AccountControl),
-);
-const CreateRecipeFab = lazyComponent(() =>
-  import('./components/layout/create-recipe-fab.tsx').then((module) => module.CreateRecipeFab),
-);
 
 /**
  * The body text's face, fetched with the page instead of after the stylesheet

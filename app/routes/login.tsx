@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { redirect, useLocation } from 'react-router';
 import type { Route } from './+types/login';
 import { signIn, signUp } from '../features/accounts/account-actions.server.ts';
@@ -8,6 +9,7 @@ import { getSessionUser } from '../lib/auth.server.ts';
 import { getEnv } from '../lib/env.server.ts';
 import { readFormData } from '../lib/form-data.server.ts';
 import { getClientIp } from '../lib/request-context.server.ts';
+import { preloadSignedInParts } from '../signed-in-parts.ts';
 import { pageMeta } from '../utils/meta.ts';
 import { returnPathFrom, returnPathFromReferer } from '../utils/return-after-login.ts';
 import { safeRedirectPath } from '../utils/safe-redirect.ts';
@@ -72,6 +74,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   // The history state before the Referer: a reload of a login reached in the page sends the Referer of the
   // page's first document, which may name another page. (A refused attempt's answer carries the way on itself.)
   const wayBack = redirectTo || clickedOn || referredFrom;
+  // The page after the login shows the header's account control (and maybe the comment form) at once.
+  useEffect(preloadSignedInParts, []);
   // key: switching modes starts with a fresh form.
   return <LoginForm key={mode} mode={mode} redirectTo={wayBack} notice={notice} reason={reason} actionData={actionData} />;
 }

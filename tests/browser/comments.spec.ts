@@ -196,6 +196,37 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
+test('with JavaScript the page after the login comes whole: the account control and the comment form with it, never an empty header', async ({ openPage }) => {
+  const page = await openPage('desktop');
+  await page.goto(recipePath);
+  await hydrated(page);
+  // The login page fetches the code of the signed-in parts while the reader types.
+  const partsFetched = Promise.all([/\/account-control-[^/]+\.js$/, /\/comment-form-[^/]+\.js$/].map((chunk) => page.waitForResponse(chunk)));
+  await page.getByRole('link', { name: 'Melde dich an' }).click();
+  await hydrated(page);
+  await partsFetched;
+  // Every frame from the click on, until the recipe shows the account control and the form.
+  await page.evaluate(() => {
+    const frames: string[] = [];
+    Object.assign(window, { recordedFrames: frames });
+    const record = () => {
+      const onRecipe = location.pathname.startsWith('/detail/');
+      const header = document.querySelector('header');
+      const login = [...(header?.querySelectorAll('a') ?? [])].some((link) => link.textContent === 'Login');
+      const account = header?.querySelector('[title="Open"]') !== null;
+      const form = document.querySelector('textarea') !== null;
+      if (onRecipe) frames.push([login && 'Login', account && 'Konto', form && 'Formular'].filter(Boolean).join(' + ') || 'nichts');
+      if (!(account && form)) requestAnimationFrame(record);
+    };
+    requestAnimationFrame(record);
+  });
+  await logIn(page, chiara.email);
+  await expect(page.getByRole('button', { name: 'Kommentieren' })).toBeVisible();
+  const frames = await page.evaluate(() => (window as unknown as { recordedFrames: string[] }).recordedFrames);
+  // At most the frames of the address changing before React shows the new page (still Login), then all at once.
+  expect(new Set(frames)).toEqual(new Set(frames.includes('Login') ? ['Login', 'Konto + Formular'] : ['Konto + Formular']));
+});
+
 test('the comment form works before JavaScript loads', async ({ openPage }) => {
   const page = await openPage('desktop', { javaScriptEnabled: false });
   await logInAndGo(page, recipePath, beat.email);

@@ -5,7 +5,6 @@ import { ButtonLink } from '../../../components/button-link.tsx';
 import { Divider } from '../../../components/divider.tsx';
 import { ErrorNotice } from '../../../components/error-notice.tsx';
 import { OutlinedFlagIcon } from '../../../components/icons.tsx';
-import { lazyComponent } from '../../../components/lazy-component.tsx';
 import { Paper } from '../../../components/paper.tsx';
 import { Stack } from '../../../components/stack.tsx';
 import { Text } from '../../../components/text.tsx';
@@ -16,10 +15,8 @@ import { COMMENT_FORM_ANCHOR, commentAnchor, commentFormOnRecipePath, reportPath
 import type { CommentView } from '../comment-types.ts';
 import { CommentList } from './comment-list.tsx';
 import { DeleteCommentButton } from './delete-comment-button.tsx';
+import { CommentForm } from './lazy-comment-form.ts';
 import styles from './comments-section.module.css';
-
-// Only signed-in readers see the form; anonymous readers never download it.
-const CommentForm = lazyComponent(() => import('./comment-form.tsx').then((module) => module.CommentForm));
 
 type Props = {
   recipeId: string;
