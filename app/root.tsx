@@ -15,11 +15,10 @@ import { ErrorScreen } from './components/error-screen.tsx';
 import { SiteLayout } from './components/layout/site-layout.tsx';
 import { usePlaceLostFocusOnNavigation } from './components/lost-focus.ts';
 import { useOptionalUser } from './features/accounts/use-optional-user.ts';
-import { RecipeOwnerActions } from './features/recipes/components/recipe-owner-actions.tsx';
 import { getSessionUser } from './lib/auth.server.ts';
 import { getEnv } from './lib/env.server.ts';
 import { takeNotice } from './lib/notice.server.ts';
-import { AccountControl, CreateRecipeFab } from './signed-in-parts.ts';
+import { AccountControl, CreateRecipeFab, preloadSignedInParts } from './signed-in-parts.ts';
 import { useNonce } from './utils/nonce.ts';
 import { keepDataWhenOnlyServingsChange } from './utils/servings-param.ts';
 
@@ -76,10 +75,10 @@ export const shouldRevalidate = keepDataWhenOnlyServingsChange;
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const { user, notice } = loaderData;
-  // A signed-in reader's next page may show their own recipes: have the owner's controls ready.
+  // A signed-in reader's next page may show their own recipes or a comment form: have their code ready.
   const signedIn = user !== null;
   useEffect(() => {
-    if (signedIn) void RecipeOwnerActions.preload();
+    if (signedIn) preloadSignedInParts();
   }, [signedIn]);
   // A page that takes the whole screen (cook mode) says so in its route's handle.
   const fullScreen = useMatches().some((match) => (match.handle as { fullScreen?: boolean } | undefined)?.fullScreen);

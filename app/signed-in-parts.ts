@@ -15,9 +15,10 @@ export const CreateRecipeFab = lazyComponent(() =>
 );
 
 /**
- * Fetches the code of every part a signed-in page shows, for the login page. A part whose code is
- * still on its way when the reader is signed in first shows nothing, and React then waits 300 ms
- * before it reveals it: the header had neither Login nor the account control for that long.
+ * Fetches the code of every part a signed-in page may show: on the login page while the reader types,
+ * and on a signed-in reader's first page for the next ones. A part whose code is still on its way
+ * when a page shows it first shows nothing, and React then waits 300 ms before it reveals it (the
+ * header had neither Login nor the account control for that long after a login).
  */
 export function preloadSignedInParts() {
   for (const preload of [AccountControl.preload, CreateRecipeFab.preload, RecipeOwnerActions.preload, CommentForm.preload]) {

@@ -53,11 +53,6 @@ export function CommentsSection({ recipeId, recipeOwnerId, state, user, result }
     if (pointsAtComment) document.getElementById(hash.slice(1))?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on each arrival at an anchor, also the same one again
   }, [hash, key]);
-  // A signed-in reader's next recipe brings the form: have it ready.
-  const signedIn = user !== null;
-  useEffect(() => {
-    if (signedIn) void CommentForm.preload();
-  }, [signedIn]);
   return (
     <Stack component="section" aria-labelledby="kommentare" spacing={2} className={styles.section}>
       <Divider />
