@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useHydrated } from '../utils/use-hydrated.ts';
 
 /**
  * A component whose code the browser fetches only when it first renders (or
@@ -33,14 +34,41 @@ export function lazyComponent<Props extends object>(load: () => Promise<Componen
   if (import.meta.env.SSR) preload().catch(() => undefined);
 
   function LazyComponent(props: Props) {
-    // Once the code is here, a new instance renders it at once (React's lazy
-    // would still wait a round). Chosen once per instance, so it never remounts.
-    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
-    return (
-      <Suspense fallback={null}>
-        <Component {...props} />
-      </Suspense>
+    // Chosen once per instance, so it never remounts: the code if it is here (React's lazy would
+    // still wait a round); while React hydrates, its lazy, which keeps the server's HTML until the
+    // code arrives; once the page runs, nothing until then. (React shows a part that waited in
+    // Suspense no sooner than 300 ms after it began to wait: a menu opened on a tap came that late.)
+    const hydrating = !useHydrated();
+    const [Component, setComponent] = useState<ComponentType<Props> | undefined>(() => loaded ?? (hydrating ? Lazy : undefined));
+    useEffect(() => {
+      if (Component) return;
+      let mounted = true;
+      preload().then(
+        ({ default: component }) => mounted && setComponent(() => component),
+        // Reported as a render error, as React's lazy does: the page's error boundary shows it.
+        (error: unknown) =>
+          mounted &&
+          setComponent(() => () => {
+            throw error;
+          }),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [Component]);
+    // The same element while the props are the same: useHydrated renders this again once the page
+    // is hydrated, and a part still waiting for its code would take that as an update and be
+    // rendered anew in the browser, losing what the reader did meanwhile (stars chosen).
+    const part = useMemo(
+      () =>
+        Component && (
+          <Suspense fallback={null}>
+            <Component {...props} />
+          </Suspense>
+        ),
+      [Component, props],
     );
+    return part ?? null;
   }
   return Object.assign(LazyComponent, { preload });
 }

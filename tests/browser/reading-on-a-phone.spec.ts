@@ -3,7 +3,7 @@
 // the floating button never over the recipe, and a jump to the ingredients.
 import { createAccount } from '../support/accounts.ts';
 import { createRecipe } from '../support/factories.ts';
-import { expect, journeys, logInAndGo, type Account } from './support/fixtures.ts';
+import { expect, hydrated, journeys, logInAndGo, type Account } from './support/fixtures.ts';
 
 const test = journeys();
 let vreni: Account;
@@ -42,6 +42,37 @@ test('without JavaScript the menu button opens the categories at phone width, an
   await categories.getByRole('link', { name: 'Backen' }).click();
   await expect(page).toHaveURL('/backen');
   await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();
+});
+
+test('a tap on the menu button opens the categories as soon as their code is there', async ({ openPage }) => {
+  const page = await openPage('mobile', { hasTouch: true, isMobile: true });
+  await page.goto('/');
+  await hydrated(page);
+  // From the tap on: when the last script arrived, and the time of each frame that had no menu yet.
+  await page.evaluate(() => {
+    const record = { scriptsArrived: 0, framesWithoutMenu: [] as number[] };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+        if (entry.name.endsWith('.js')) record.scriptsArrived = Math.max(record.scriptsArrived, entry.responseEnd);
+      }
+    }).observe({ type: 'resource' });
+    const frame = (time: number) => {
+      if (document.querySelector('[role="menu"]')) return;
+      record.framesWithoutMenu.push(time);
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    Object.assign(window, { menuRecord: record });
+  });
+  await page.getByRole('button', { name: 'Navigation öffnen' }).tap();
+  await expect(page.getByRole('menuitem', { name: 'Hauptgang' })).toBeVisible();
+  const { scriptsArrived, framesWithoutMenu } = await page.evaluate(
+    () => (window as unknown as { menuRecord: { scriptsArrived: number; framesWithoutMenu: number[] } }).menuRecord,
+  );
+  expect(scriptsArrived, "the menu's code is fetched on the first tap").toBeGreaterThan(0);
+  // The frames its code takes to run and React to render it; React's 300 ms for a part that waited
+  // in Suspense would be about 18 (the menu came that late).
+  expect(framesWithoutMenu.filter((time) => time > scriptsArrived).length).toBeLessThanOrEqual(4);
 });
 
 test('a long compound in the title, long ingredients and a long address in the steps never make the page wider than the phone', async ({ openPage }) => {
