@@ -7,6 +7,11 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
   href: string;
   /** With JavaScript: what a click, Enter or the space bar does instead (open a menu or a dialog). */
   onActivate: (element: HTMLElement) => void;
+  /**
+   * The code of what it opens, fetched before `onActivate`. When it cannot be (offline, or a new build on
+   * the server has other files), the link's page opens instead: a document of the running build.
+   */
+  loadFirst?: () => Promise<unknown>;
   ref?: Ref<HTMLAnchorElement>;
 };
 
@@ -17,19 +22,26 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
  * same (the account page, a confirmation page, the categories' list as the
  * page's target, /suche).
  */
-export function ButtonWithPageFallback({ href, onActivate, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
+export function ButtonWithPageFallback({ href, onActivate, loadFirst, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
   // A link as the server sends it; a button (with its popup) once React runs.
   const enhanced = useHydrated();
+  const activate = (element: HTMLElement) => {
+    if (!loadFirst) return onActivate(element);
+    loadFirst().then(
+      () => onActivate(element),
+      () => window.location.assign(href),
+    );
+  };
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     if (!isPlainClick(event, undefined)) return;
     event.preventDefault();
-    onActivate(event.currentTarget);
+    activate(event.currentTarget);
   };
   // A button also opens with the space bar (a link only with Enter).
   const key = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (event.key !== ' ') return;
     event.preventDefault();
-    onActivate(event.currentTarget);
+    activate(event.currentTarget);
   };
   // What it opens exists only then: a link says nothing of a popup or of being expanded.
   return (

@@ -75,6 +75,23 @@ test('a tap on the menu button opens the categories as soon as their code is the
   expect(framesWithoutMenu.filter((time) => time > scriptsArrived).length).toBeLessThanOrEqual(4);
 });
 
+test("when the menu's code cannot be fetched (offline, or a new build on the server), the tap opens the categories' list instead of an error", async ({ openPage }) => {
+  const page = await openPage('mobile', { hasTouch: true, isMobile: true });
+  await page.route(/\/assets\/category-menu-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await hydrated(page);
+  const categories = page.getByRole('navigation', { name: 'Kategorien' });
+  await categories.getByRole('button', { name: 'Navigation öffnen' }).tap();
+  // The list the button leads to without JavaScript, a link of it working as ever.
+  await expect(page).toHaveURL('/#kategorien');
+  await expect(categories.getByRole('link', { name: 'Backen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen im Chuchiblog!');
+  await categories.getByRole('link', { name: 'Backen' }).tap();
+  await expect(page).toHaveURL('/backen');
+  await expect(page.getByRole('heading', { level: 1, name: 'Backen', exact: true })).toBeVisible();
+  expect(page.errors.filter((error) => !/category-menu|Failed to load resource/.test(error))).toEqual([]);
+});
+
 test('a long compound in the title, long ingredients and a long address in the steps never make the page wider than the phone', async ({ openPage }) => {
   const page = await openPage('mobile');
   for (const path of [longPath, '/', '/hauptgang', '/tags/Salzig']) {

@@ -26,6 +26,7 @@ export function CategoryNav() {
             page's :target, see site-layout.module.css); then the menu button. */}
         <ButtonWithPageFallback
           href="#kategorien"
+          loadFirst={CategoryMenu.preload}
           onActivate={(element) => {
             setMenuWanted(true);
             setAnchor(element);

@@ -11,7 +11,8 @@ import styles from './recipe-owner-controls.module.css';
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
 // pointer over the delete button, focus or click, so the page renders no MUI.
 const DeleteRecipeDialog = lazyComponent(() => import('./delete-recipe-dialog.tsx').then((module) => module.DeleteRecipeDialog));
-const loadDialog = () => void DeleteRecipeDialog.preload();
+// Not fetched: the click opens the confirmation page instead (ButtonWithPageFallback).
+const loadDialog = () => void DeleteRecipeDialog.preload().catch(() => undefined);
 
 export type OwnerControlsProps = {
   recipeId: string;
@@ -50,6 +51,7 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
         aria-label="Rezept löschen"
         title="Rezept löschen"
         className={`${iconButton.iconButton} ${iconButton.muted} ${styles.delete}`}
+        loadFirst={DeleteRecipeDialog.preload}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
       >
