@@ -12,6 +12,8 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
    * the server has other files), the link's page opens instead: a document of the running build.
    */
   loadFirst?: () => Promise<unknown>;
+  /** Instead of opening the link's page when `loadFirst` fails (a part of this page: open it in place). */
+  onLoadFailed?: () => void;
   ref?: Ref<HTMLAnchorElement>;
 };
 
@@ -22,14 +24,17 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
  * same (the account page, a confirmation page, the categories' list as the
  * page's target, /suche).
  */
-export function ButtonWithPageFallback({ href, onActivate, loadFirst, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
+export function ButtonWithPageFallback({ href, onActivate, loadFirst, onLoadFailed, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
   // A link as the server sends it; a button (with its popup) once React runs.
   const enhanced = useHydrated();
   const activate = (element: HTMLElement) => {
     if (!loadFirst) return onActivate(element);
+    // Only on the page it was clicked on: the reader may have gone on while the code was on its way.
+    const clickedOn = window.location.href;
+    const stillThere = () => window.location.href === clickedOn;
     loadFirst().then(
-      () => onActivate(element),
-      () => window.location.assign(href),
+      () => stillThere() && onActivate(element),
+      () => stillThere() && (onLoadFailed ? onLoadFailed() : window.location.assign(href)),
     );
   };
   const click = (event: MouseEvent<HTMLAnchorElement>) => {

@@ -207,8 +207,8 @@ async function recordFramesOnRecipe(page: Page) {
     const record = () => {
       const header = document.querySelector('header');
       const login = [...(header?.querySelectorAll('a') ?? [])].some((link) => link.textContent === 'Login');
-      const account = header?.querySelector('[title="Open"]') !== null;
-      const form = document.querySelector('textarea') !== null;
+      const account = Boolean(header?.querySelector('[title="Open"]'));
+      const form = Boolean(document.querySelector('textarea'));
       // The recipe itself, not the page before it while the address already names the recipe.
       if (document.getElementById('kommentare')) {
         frames.push([login && 'Login', account && 'Konto', form && 'Formular'].filter(Boolean).join(' + ') || 'nichts');
@@ -220,9 +220,14 @@ async function recordFramesOnRecipe(page: Page) {
 }
 const framesShown = async (page: Page) => new Set(await page.evaluate(() => (window as unknown as { recordedFrames: string[] }).recordedFrames));
 
-/** The code of the signed-in parts a recipe shows (the page's script fetches it before it is needed). */
-const signedInPartsFetched = (page: Page) =>
-  Promise.all([/\/account-control-[^/]+\.js$/, /\/comment-form-[^/]+\.js$/].map((chunk) => page.waitForResponse(chunk)));
+/**
+ * The code of the signed-in parts a recipe shows, fetched by the page's script before it is needed:
+ * resolves once it has arrived and run (the modules with the files they import).
+ */
+async function signedInPartsFetched(page: Page) {
+  const answers = await Promise.all([/\/account-control-[\w-]{8}\.js$/, /\/comment-form-[\w-]{8}\.js$/].map((chunk) => page.waitForResponse(chunk)));
+  await page.evaluate((urls) => Promise.all(urls.map((url) => import(url))), answers.map((answer) => answer.url()));
+}
 
 test('with JavaScript the page after the login comes whole: the account control and the comment form with it, never an empty header', async ({ openPage }) => {
   const page = await openPage('desktop');

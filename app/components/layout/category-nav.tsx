@@ -16,7 +16,10 @@ export function CategoryNav() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first tap on, so that closing animates and gives focus back to the button.
   const [menuWanted, setMenuWanted] = useState(false);
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
+  // The list as without JavaScript, when the menu's code cannot be fetched: open on the page it was asked for.
+  const [listOpenOn, setListOpenOn] = useState<string | null>(null);
+  const listOpen = listOpenOn === key;
   const navCategory = navCategoryOf(useMatches());
 
   return (
@@ -27,6 +30,7 @@ export function CategoryNav() {
         <ButtonWithPageFallback
           href="#kategorien"
           loadFirst={CategoryMenu.preload}
+          onLoadFailed={() => setListOpenOn(key)}
           onActivate={(element) => {
             setMenuWanted(true);
             setAnchor(element);
@@ -41,9 +45,17 @@ export function CategoryNav() {
         </ButtonWithPageFallback>
         {menuWanted && <CategoryMenu id="category-menu" anchor={anchor} onClose={() => setAnchor(null)} />}
       </div>
-      <div id="kategorien" className={styles.navLinks}>
-        {/* Only in the list opened as the page's target: without JavaScript nothing else closes it. */}
-        <a href="#" className={styles.navClose}>
+      <div id="kategorien" className={listOpen ? `${styles.navLinks} ${styles.navLinksOpen}` : styles.navLinks}>
+        {/* Only in the list opened as the page's target (without JavaScript nothing else closes it) or by class. */}
+        <a
+          href="#"
+          className={styles.navClose}
+          onClick={(event) => {
+            if (!listOpen) return;
+            event.preventDefault();
+            setListOpenOn(null);
+          }}
+        >
           Navigation schliessen
         </a>
         {CATEGORIES.map((c) => {
