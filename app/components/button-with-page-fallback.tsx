@@ -8,8 +8,9 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
   /** With JavaScript: what a click, Enter or the space bar does instead (open a menu or a dialog). */
   onActivate: (element: HTMLElement) => void;
   /**
-   * The code of what it opens, fetched before `onActivate`. When it cannot be (offline, or a new build on
-   * the server has other files), the link's page opens instead: a document of the running build.
+   * The code of what it opens: fetched when the pointer comes over the button or it takes the focus, and
+   * awaited before `onActivate`. When it cannot be fetched (offline, or a new build on the server has other
+   * files), the link's page opens instead: a document of the running build.
    */
   loadFirst?: () => Promise<unknown>;
   /** Instead of opening the link's page when `loadFirst` fails (a part of this page: open it in place). */
@@ -24,9 +25,22 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role' | 'on
  * same (the account page, a confirmation page, the categories' list as the
  * page's target, /suche).
  */
-export function ButtonWithPageFallback({ href, onActivate, loadFirst, onLoadFailed, 'aria-haspopup': popup, 'aria-expanded': expanded, 'aria-controls': controls, ...rest }: Props) {
+export function ButtonWithPageFallback({
+  href,
+  onActivate,
+  loadFirst,
+  onLoadFailed,
+  onPointerEnter,
+  onFocus,
+  'aria-haspopup': popup,
+  'aria-expanded': expanded,
+  'aria-controls': controls,
+  ...rest
+}: Props) {
   // A link as the server sends it; a button (with its popup) once React runs.
   const enhanced = useHydrated();
+  // Ahead of a click; a failure is the click's to handle.
+  const fetchAhead = () => void loadFirst?.().catch(() => undefined);
   const activate = (element: HTMLElement) => {
     if (!loadFirst) return onActivate(element);
     // Only on the page it was clicked on: the reader may have gone on while the code was on its way.
@@ -59,6 +73,14 @@ export function ButtonWithPageFallback({ href, onActivate, loadFirst, onLoadFail
       aria-controls={enhanced ? controls : undefined}
       onClick={click}
       onKeyDown={key}
+      onPointerEnter={(event) => {
+        fetchAhead();
+        onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        fetchAhead();
+        onFocus?.(event);
+      }}
     />
   );
 }

@@ -8,7 +8,8 @@ import { lazyComponent } from '../lazy-component.tsx';
 import { categoryLinkCurrent, navCategoryOf } from './nav-category.ts';
 import styles from './site-layout.module.css';
 
-// MUI's Menu (with its Modal and Popover) is fetched on the first tap, not on every page load.
+// MUI's Menu (with its Modal and Popover) is fetched when the button is first pointed at, focused or tapped,
+// not on every page load.
 const CategoryMenu = lazyComponent(() => import('./category-menu.tsx').then((module) => module.CategoryMenu));
 
 /** The five category links: a menu below md (900 px), an inline row from md up. */

@@ -9,8 +9,6 @@ import iconButton from '../../../components/icon-button.module.css';
 // The menu is MUI (focus trap, keyboard, placement); it loads on the first
 // pointer over the button, focus or click, so a signed-in page renders no MUI.
 const AccountMenu = lazyComponent(() => import('./account-menu.tsx').then((module) => module.AccountMenu));
-// Not fetched: the click opens the account page instead (ButtonWithPageFallback).
-const loadMenu = () => void AccountMenu.preload().catch(() => undefined);
 
 /** The header's account control for a signed-in user: "Erfassen" and the account menu. */
 export function AccountControl({ userName }: { userName: string }) {
@@ -38,8 +36,6 @@ export function AccountControl({ userName }: { userName: string }) {
         aria-label="Open"
         title="Open"
         loadFirst={AccountMenu.preload}
-        onPointerEnter={loadMenu}
-        onFocus={loadMenu}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? menuId : undefined}

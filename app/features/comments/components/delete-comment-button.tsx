@@ -8,8 +8,6 @@ import { deleteCommentPath } from '../comment-paths.ts';
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
 // pointer over the icon, focus or click, so the page renders no MUI.
 const DeleteCommentDialog = lazyComponent(() => import('./delete-comment-dialog.tsx').then((module) => module.DeleteCommentDialog));
-// Not fetched: the click opens the confirmation page instead (ButtonWithPageFallback).
-const loadDialog = () => void DeleteCommentDialog.preload().catch(() => undefined);
 
 /** The delete icon of a comment its author (or the recipe's owner) may remove. */
 export function DeleteCommentButton({ recipeId, commentId }: { recipeId: string; commentId: string }) {
@@ -29,8 +27,6 @@ export function DeleteCommentButton({ recipeId, commentId }: { recipeId: string;
         title="Kommentar löschen"
         className={`${iconButton.iconButton} ${iconButton.muted}`}
         loadFirst={DeleteCommentDialog.preload}
-        onPointerEnter={loadDialog}
-        onFocus={loadDialog}
       >
         <DeleteOutlineIcon />
       </ButtonWithPageFallback>

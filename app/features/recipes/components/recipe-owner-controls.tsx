@@ -11,8 +11,6 @@ import styles from './recipe-owner-controls.module.css';
 // The confirmation is MUI's Dialog (focus trap, Escape); it loads on the first
 // pointer over the delete button, focus or click, so the page renders no MUI.
 const DeleteRecipeDialog = lazyComponent(() => import('./delete-recipe-dialog.tsx').then((module) => module.DeleteRecipeDialog));
-// Not fetched: the click opens the confirmation page instead (ButtonWithPageFallback).
-const loadDialog = () => void DeleteRecipeDialog.preload().catch(() => undefined);
 
 export type OwnerControlsProps = {
   recipeId: string;
@@ -52,8 +50,6 @@ export function RecipeOwnerControls({ recipeId, variant = 'icons', redirectTo }:
         title="Rezept löschen"
         className={`${iconButton.iconButton} ${iconButton.muted} ${styles.delete}`}
         loadFirst={DeleteRecipeDialog.preload}
-        onPointerEnter={loadDialog}
-        onFocus={loadDialog}
       >
         <DeleteIcon />
       </ButtonWithPageFallback>
